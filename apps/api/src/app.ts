@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { configurarZodPtBr, MENSAGENS_PRODUTO } from '@bonifica/contracts';
+import type { Config } from './config.js';
+import type { Banco, Db } from './db/client.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { sessaoPlugin } from './plugins/sessao.js';
+import { swaggerPlugin } from './plugins/swagger.js';
+import { spaPlugin } from './plugins/spa.js';
+import { falha } from './lib/resposta.js';
+import { criarAdaptadores, type Adaptadores } from './adapters/index.js';
+import { loginRoutes } from './modules/login/login.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
+import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
+import { cityRoutes } from './modules/city/city.routes.js';
+import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
+import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    adaptadores: Adaptadores;
+  }
+}
+
+configurarZodPtBr();
+
+export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Adaptadores>; logger?: boolean | object };
+
+/** Builds the app: plugins first, then the modules in an explicit list (ARCHITECTURE §3). */
+export async function construirApp({ config, banco, adaptadores, logger }: OpcoesApp): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', banco.db);
+  app.decorate('config', config);
+  app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: 16_384 });
+  await app.register(sessaoPlugin, {
+    limites: { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    cookieSeguro: config.cookieSecure,
+    rememberMeMs: config.rememberMeMs,
+  });
+  await app.register(swaggerPlugin);
+
+  await app.register(loginRoutes);
+  for (const modulo of [
+    userRoutes,
+    profileRoutes,
+    companyRoutes,
+    configRoutes,
+    companyconfigRoutes,
+    backofficeRoutes,
+    enderecoRoutes,
+    cityRoutes,
+    servidorwhatsappRoutes,
+  ]) {
+    await app.register(modulo, { prefix: '/services' });
+  }
+  await app.register(arquivoRoutes, { prefix: '/arquivo' });
+
+  await app.register(spaPlugin, { dist: config.webDist });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/services/') || request.url.startsWith('/arquivo/') || request.method !== 'GET') {
+      return reply.status(404).send(falha(MENSAGENS_PRODUTO.rotaNaoEncontrada));
+    }
+    return reply.sendSpa();
+  });
+  return app;
+}

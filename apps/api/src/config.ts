@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleano = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+const esquema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  CLIENT_APP_TOKEN: z.string().min(8).default('bonifica-backoffice-web'),
+  PUBLIC_URL: z.string().url().optional(),
+  COOKIE_SECURE: booleano,
+  TRUST_PROXY: booleano,
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(30).default(30),
+  LOGIN_MAX_FAILURES_USER: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CEP_PROVIDER: z.enum(['http', 'sandbox']).default('http'),
+  CEP_BASE_URL: z.string().url().default('https://brasilapi.com.br/api/cep/v1/'),
+  CEP_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Bonifica <nao-responda@bonifica.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  DEMO_SEED: booleano,
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  clientAppToken: string;
+  publicUrl: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  rememberMeMs: number;
+  loginMaxFailuresUser: number;
+  loginMaxFailuresIp: number;
+  loginWindowMs: number;
+  cep: { provider: 'http' | 'sandbox'; baseUrl: string; timeoutMs: number };
+  smtp: { url: string | undefined; from: string };
+  logLevel: string;
+  webDist: string | undefined;
+  /** Demo data on the first start: default on the embedded database only (issue 2 §2). */
+  demoSeed: boolean;
+  bodyLimit: number;
+  argon2: { memoryCost: number; timeCost: number };
+};
+
+/** Reads the environment once; an invalid value stops the start with a clear message. */
+export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = esquema.safeParse(env);
+  if (!r.success) {
+    const linhas = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Configuração inválida:\n${linhas}`);
+  }
+  const e = r.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    clientAppToken: e.CLIENT_APP_TOKEN,
+    publicUrl,
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    rememberMeMs: e.REMEMBER_ME_DAYS * 86_400_000,
+    loginMaxFailuresUser: e.LOGIN_MAX_FAILURES_USER,
+    loginMaxFailuresIp: e.LOGIN_MAX_FAILURES_IP,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    cep: { provider: e.CEP_PROVIDER, baseUrl: e.CEP_BASE_URL, timeoutMs: e.CEP_TIMEOUT_MS },
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+  };
+}
+
+/** Random secret for values that need one but are not configured; fine because sessions live in the database. */
+export function segredoAleatorio(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories take either. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | 'selectDistinct'>;
+
+export type Banco = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  close: () => Promise<void>;
+};
+
+/** Bigint and numeric come back as strings from node-postgres; counts are small, so parse them. */
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Banco> {
+  if (opcoes.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opcoes.databaseUrl, max: opcoes.poolMax ?? 10 });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, engine: 'postgres', databaseUrl: opcoes.databaseUrl, close: () => pool.end() };
+  }
+  const dir = opcoes.dataDir;
+  if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const cliente = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+  const db = drizzlePglite({ client: cliente, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, engine: 'pglite', close: () => cliente.close() };
+}

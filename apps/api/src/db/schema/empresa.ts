@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * A company of the programme: a head office (matriz) or one of its branches (filiais).
+ * The tenant of every row is the network, identified by the matriz id: `matriz_id` equals `id`
+ * on the head office itself, so one column answers "whose data is this" for both kinds.
+ */
+export const empresa = pgTable(
+  'empresa',
+  {
+    id: serial().primaryKey(),
+    matrizId: integer().notNull(),
+    tipo: varchar({ length: 10 }).notNull().$type<'MATRIZ' | 'FILIAL'>(),
+    nome: varchar({ length: 160 }).notNull(),
+    nomeCurto: varchar({ length: 80 }).notNull(),
+    cnpj: varchar({ length: 18 }),
+    slug: varchar({ length: 60 }).notNull().unique(),
+    fusoHorario: varchar({ length: 20 }).notNull().default('UTC_3_BRASIL'),
+    tipoServidorWhats: varchar({ length: 20 }).notNull().default('NENHUM'),
+    contatoSuporteWhats: varchar({ length: 20 }),
+    experimentalAte: date({ mode: 'string' }),
+    logo: bytea(),
+    logoMime: varchar({ length: 40 }),
+    ativa: boolean().notNull().default(true),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('empresa_matriz_idx').on(t.matrizId)],
+);
+
+/** Invoices the service charges the company (billing banner, spec §4). Amounts in centavos. */
+export const faturaEmpresa = pgTable(
+  'fatura_empresa',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    valorCentavos: bigint({ mode: 'number' }).notNull(),
+    vencimento: date({ mode: 'string' }).notNull(),
+    status: varchar({ length: 12 }).notNull().$type<'ABERTA' | 'PAGA' | 'CANCELADA'>(),
+    urlPagamento: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fatura_empresa_empresa_idx').on(t.empresaId, t.status)],
+);
+
+export const configSistema = pgTable('config_sistema', {
+  chave: varchar({ length: 80 }).primaryKey(),
+  valor: text().notNull(),
+  publica: boolean().notNull().default(false),
+  atualizadoEm: timestamp({ withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

@@ -1,0 +1,2 @@
+export * from './empresa.js';
+export * from './usuario.js';

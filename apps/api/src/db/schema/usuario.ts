@@ -1,0 +1,137 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, inet } from 'drizzle-orm/pg-core';
+import { empresa } from './empresa.js';
+
+/**
+ * A profile groups permission strings. `empresa_id` null = a system profile offered to every
+ * company (`referencia` says to which kind of user it may be given).
+ */
+export const perfil = pgTable(
+  'perfil',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().references(() => empresa.id),
+    nome: varchar({ length: 80 }).notNull(),
+    descricao: varchar({ length: 255 }),
+    referencia: varchar({ length: 20 }).notNull().$type<'SISTEMA' | 'EMPRESA'>(),
+    permissoes: text().array().notNull().default([]),
+    ativo: boolean().notNull().default(true),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('perfil_empresa_idx').on(t.empresaId)],
+);
+
+/** `empresa_id` is the tenant (matriz); `filial_id` the company where the user works, when not the matriz. */
+export const usuario = pgTable(
+  'usuario',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().references(() => empresa.id),
+    filialId: integer().references(() => empresa.id),
+    perfilId: integer().references(() => perfil.id),
+    nome: varchar({ length: 120 }).notNull(),
+    username: varchar({ length: 60 }).notNull(),
+    email: varchar({ length: 254 }),
+    senhaHash: text().notNull(),
+    ativo: boolean().notNull().default(true),
+    administradorFaturamento: boolean().notNull().default(false),
+    senhaAlteradaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('usuario_username_uq').on(t.username), index('usuario_empresa_idx').on(t.empresaId)],
+);
+
+/** Server-side session; the cookie carries a random id, only its SHA-256 is stored. */
+export const sessao = pgTable(
+  'sessao',
+  {
+    idHash: varchar({ length: 64 }).primaryKey(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    xsrfToken: varchar({ length: 64 }).notNull(),
+    rememberSerie: varchar({ length: 36 }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ultimoAcesso: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+    ip: varchar({ length: 64 }),
+    userAgent: varchar({ length: 300 }),
+  },
+  (t) => [index('sessao_usuario_idx').on(t.usuarioId)],
+);
+
+/** Remember-me tokens: selector/validator split; a series lives at most 30 days. */
+export const rememberToken = pgTable(
+  'remember_token',
+  {
+    seletor: varchar({ length: 32 }).primaryKey(),
+    validadorHash: varchar({ length: 64 }).notNull(),
+    serie: varchar({ length: 36 }).notNull(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    serieCriadaEm: timestamp({ withTimezone: true }).notNull(),
+    usadoEm: timestamp({ withTimezone: true }),
+    revogadoEm: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('remember_token_serie_idx').on(t.serie)],
+);
+
+export const tentativaLogin = pgTable(
+  'tentativa_login',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 120 }).notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    sucesso: boolean().notNull(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tentativa_login_username_idx').on(t.username, t.criadoEm), index('tentativa_login_ip_idx').on(t.ip, t.criadoEm)],
+);
+
+export const senhaReset = pgTable('senha_reset', {
+  tokenHash: varchar({ length: 64 }).primaryKey(),
+  usuarioId: integer()
+    .notNull()
+    .references(() => usuario.id, { onDelete: 'cascade' }),
+  expiraEm: timestamp({ withTimezone: true }).notNull(),
+  usadoEm: timestamp({ withTimezone: true }),
+  criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every e-mail goes through here first, so none is lost when SMTP is absent or down. */
+export const emailSaida = pgTable(
+  'email_saida',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().references(() => empresa.id),
+    para: varchar({ length: 254 }).notNull(),
+    assunto: varchar({ length: 200 }).notNull(),
+    corpo: text().notNull(),
+    status: varchar({ length: 12 }).notNull().$type<'PENDENTE' | 'ENVIADO' | 'FALHOU'>().default('PENDENTE'),
+    tentativas: integer().notNull().default(0),
+    erro: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    enviadoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_saida_status_idx').on(t.status, t.criadoEm)],
+);
+
+/** Audit of every change made from the back office (ARCHITECTURE §6). */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer(),
+    usuarioId: integer(),
+    acao: varchar({ length: 40 }).notNull(),
+    entidade: varchar({ length: 60 }).notNull(),
+    entidadeId: varchar({ length: 60 }),
+    antes: jsonb(),
+    depois: jsonb(),
+    ip: inet(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auditoria_empresa_idx').on(t.empresaId, t.criadoEm)],
+);

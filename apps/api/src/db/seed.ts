@@ -1,0 +1,129 @@
+import { count, eq } from 'drizzle-orm';
+import { PERMISSOES } from '@bonifica/contracts';
+import type { Db } from './client.js';
+import { configSistema, empresa, faturaEmpresa, perfil, usuario } from './schema/index.js';
+import { gerarHashSenha, type ParametrosArgon2 } from '../lib/senha.js';
+
+export const SENHA_DEMO = 'demo1234';
+
+export const USUARIOS_DEMO = [
+  { username: 'admin', papel: 'administrador do sistema (ROLE_ADMIN)' },
+  { username: 'gerente', papel: 'gerente da matriz, administrador do faturamento (fatura em aberto)' },
+  { username: 'atendente', papel: 'atendente de balcão numa filial (perfil restrito)' },
+  { username: 'analista', papel: 'analista sem empresa' },
+  { username: 'outra', papel: 'gerente de outra empresa (isolamento)' },
+] as const;
+
+const LOGO_DEMO = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#f59f00"/><text x="48" y="62" text-anchor="middle" font-family="Arial, sans-serif" font-size="40" font-weight="700" fill="#fff">BD</text></svg>`,
+);
+
+function diasAPartirDeHoje(dias: number): string {
+  return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Always present: the system's own profiles and name (migrations create tables; this fills reference rows). */
+export async function garantirDadosBase(db: Db): Promise<void> {
+  await db.insert(configSistema).values({ chave: 'nome_sistema', valor: 'Bonifica', publica: true }).onConflictDoNothing();
+  const [n] = await db.select({ n: count() }).from(perfil);
+  if ((n?.n ?? 0) > 0) return;
+  await db.insert(perfil).values([
+    { nome: 'Administrador do sistema', referencia: 'SISTEMA', permissoes: [PERMISSOES.admin], descricao: 'Opera o serviço para todas as empresas.' },
+    { nome: 'Analista', referencia: 'SISTEMA', permissoes: [PERMISSOES.analista], descricao: 'Acompanha o serviço sem empresa vinculada.' },
+    {
+      nome: 'Gerente',
+      referencia: 'EMPRESA',
+      descricao: 'Dono ou gerente: acesso completo à empresa.',
+      permissoes: [
+        PERMISSOES.empresa,
+        PERMISSOES.empresaAdmin,
+        PERMISSOES.usuarios,
+        PERMISSOES.perfis,
+        PERMISSOES.relatorios,
+        PERMISSOES.clientesConsultar,
+        PERMISSOES.terminal,
+      ],
+    },
+  ]);
+}
+
+export async function bancoVazio(db: Db): Promise<boolean> {
+  const [n] = await db.select({ n: count() }).from(empresa);
+  return (n?.n ?? 0) === 0;
+}
+
+/** Demo network of issue 2 §2. Runs only on an empty database. */
+export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: ParametrosArgon2 }): Promise<boolean> {
+  await garantirDadosBase(db);
+  if (!(await bancoVazio(db))) return false;
+  await db.transaction(async (tx) => {
+    const hash = () => gerarHashSenha(SENHA_DEMO, opcoes.argon2);
+    const [matriz] = await tx
+      .insert(empresa)
+      .values({
+        matrizId: 0,
+        tipo: 'MATRIZ',
+        nome: 'Bonifica Demo Comércio de Alimentos Ltda',
+        nomeCurto: 'Supermercados Bonifica Demo Centro',
+        cnpj: '11.222.333/0001-81',
+        slug: 'bonifica-demo',
+        tipoServidorWhats: 'DEDICADO',
+        contatoSuporteWhats: '5511999990000',
+        logo: LOGO_DEMO,
+        logoMime: 'image/svg+xml',
+      })
+      .returning({ id: empresa.id });
+    const matrizId = matriz!.id;
+    await tx.update(empresa).set({ matrizId }).where(eq(empresa.id, matrizId));
+    const filiais = await tx
+      .insert(empresa)
+      .values([
+        { matrizId, tipo: 'FILIAL', nome: 'Bonifica Demo Filial Jardins', nomeCurto: 'Bonifica Jardins', slug: 'bonifica-demo-jardins' },
+        { matrizId, tipo: 'FILIAL', nome: 'Bonifica Demo Filial Moema', nomeCurto: 'Bonifica Moema', slug: 'bonifica-demo-moema' },
+      ])
+      .returning({ id: empresa.id });
+    const [outra] = await tx
+      .insert(empresa)
+      .values({ matrizId: 0, tipo: 'MATRIZ', nome: 'Padaria Pão Quente Ltda', nomeCurto: 'Padaria Pão Quente', slug: 'padaria-pao-quente', tipoServidorWhats: 'COMPARTILHADO', experimentalAte: diasAPartirDeHoje(10) })
+      .returning({ id: empresa.id });
+    await tx.update(empresa).set({ matrizId: outra!.id }).where(eq(empresa.id, outra!.id));
+
+    await tx.insert(faturaEmpresa).values({
+      empresaId: matrizId,
+      valorCentavos: 34_990,
+      vencimento: diasAPartirDeHoje(5),
+      status: 'ABERTA',
+      urlPagamento: `${opcoes.publicUrl}/paginas/fatura-demo`,
+    });
+
+    const perfis = await tx.select({ id: perfil.id, nome: perfil.nome }).from(perfil);
+    const idPerfil = (nome: string) => perfis.find((p) => p.nome === nome)!.id;
+    const [atendente] = await tx
+      .insert(perfil)
+      .values({
+        empresaId: matrizId,
+        nome: 'Atendente de balcão',
+        referencia: 'EMPRESA',
+        descricao: 'Atende no balcão: terminal e consulta de clientes.',
+        permissoes: [PERMISSOES.empresaUsuario, PERMISSOES.terminal, PERMISSOES.clientesConsultar],
+      })
+      .returning({ id: perfil.id });
+
+    await tx.insert(usuario).values([
+      { nome: 'Ana Administradora', username: 'admin', email: 'admin@bonifica.local', senhaHash: await hash(), perfilId: idPerfil('Administrador do sistema') },
+      {
+        nome: 'Gabriel Gerente Souza',
+        username: 'gerente',
+        email: 'gerente@bonifica-demo.local',
+        senhaHash: await hash(),
+        empresaId: matrizId,
+        perfilId: idPerfil('Gerente'),
+        administradorFaturamento: true,
+      },
+      { nome: 'Amanda Atendente', username: 'atendente', email: 'atendente@bonifica-demo.local', senhaHash: await hash(), empresaId: matrizId, filialId: filiais[0]!.id, perfilId: atendente!.id },
+      { nome: 'Lucas Analista', username: 'analista', email: 'analista@bonifica.local', senhaHash: await hash(), perfilId: idPerfil('Analista') },
+      { nome: 'Otávio Outra', username: 'outra', email: 'outra@paopquente.local', senhaHash: await hash(), empresaId: outra!.id, perfilId: idPerfil('Gerente'), administradorFaturamento: true },
+    ]);
+  });
+  return true;
+}

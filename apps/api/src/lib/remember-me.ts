@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rememberToken, sessao } from '../db/schema/index.js';
+import { iguaisSeguro, sha256, tokenAleatorio } from './tokens.js';
+
+/**
+ * Remember-me tokens, "selector.validator": the selector finds the row, only the validator's
+ * hash is stored. Each use rotates the validator; a rotated token presented again means it was
+ * stolen, so the whole series is revoked (and the sessions it opened end).
+ */
+export async function emitirRememberMe(db: Db, usuarioId: number, serie: string = randomUUID(), serieCriadaEm = new Date()) {
+  const seletor = tokenAleatorio(12);
+  const validador = tokenAleatorio(32);
+  await db.insert(rememberToken).values({ seletor, validadorHash: sha256(validador), serie, usuarioId, serieCriadaEm });
+  return { token: `${seletor}.${validador}`, serie };
+}
+
+export type UsoRememberMe = { usuarioId: number; token: string; serie: string } | null;
+
+export async function usarRememberMe(db: Db, token: string, validadeMs: number): Promise<UsoRememberMe> {
+  const [seletor, validador] = token.split('.');
+  if (!seletor || !validador || seletor.length > 32 || validador.length > 64) return null;
+  const [linha] = await db.select().from(rememberToken).where(eq(rememberToken.seletor, seletor)).limit(1);
+  if (!linha || linha.revogadoEm) return null;
+  if (!iguaisSeguro(linha.validadorHash, sha256(validador)) || linha.usadoEm) {
+    await revogarSerie(db, linha.serie);
+    return null;
+  }
+  if (Date.now() - linha.serieCriadaEm.getTime() > validadeMs) {
+    await revogarSerie(db, linha.serie);
+    return null;
+  }
+  const marcado = await db
+    .update(rememberToken)
+    .set({ usadoEm: new Date() })
+    .where(and(eq(rememberToken.seletor, seletor), isNull(rememberToken.usadoEm)))
+    .returning({ seletor: rememberToken.seletor });
+  // Two requests racing with the same token: only one rotates it; the other is treated as reuse.
+  if (marcado.length === 0) {
+    await revogarSerie(db, linha.serie);
+    return null;
+  }
+  const novo = await emitirRememberMe(db, linha.usuarioId, linha.serie, linha.serieCriadaEm);
+  return { usuarioId: linha.usuarioId, token: novo.token, serie: linha.serie };
+}
+
+export async function revogarSerie(db: Db, serie: string): Promise<void> {
+  await db.update(rememberToken).set({ revogadoEm: new Date() }).where(and(eq(rememberToken.serie, serie), isNull(rememberToken.revogadoEm)));
+  await db.delete(sessao).where(eq(sessao.rememberSerie, serie));
+}
+
+export async function revogarRememberMePorToken(db: Db, token: string): Promise<void> {
+  const seletor = token.split('.')[0];
+  if (!seletor) return;
+  const [linha] = await db.select({ serie: rememberToken.serie }).from(rememberToken).where(eq(rememberToken.seletor, seletor)).limit(1);
+  if (linha) await revogarSerie(db, linha.serie);
+}

@@ -1,0 +1,116 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { empresa, perfil, sessao, usuario } from '../db/schema/index.js';
+import type { UsuarioContexto } from './contexto.js';
+import { sha256, tokenAleatorio } from './tokens.js';
+
+export type SessaoCriada = { id: string; xsrf: string };
+
+export type SessaoCarregada = { idHash: string; xsrf: string; rememberSerie: string | null; usuario: UsuarioContexto };
+
+export type LimitesSessao = { idleMs: number; absoluteMs: number };
+
+/** A new id on every login (no fixation); only the hash is stored so a leaked table opens nothing. */
+export async function criarSessao(
+  db: Db,
+  usuarioId: number,
+  limites: LimitesSessao,
+  extra: { ip?: string; userAgent?: string; rememberSerie?: string | null } = {},
+): Promise<SessaoCriada> {
+  const id = tokenAleatorio();
+  const xsrf = tokenAleatorio();
+  await db.insert(sessao).values({
+    idHash: sha256(id),
+    usuarioId,
+    xsrfToken: xsrf,
+    rememberSerie: extra.rememberSerie ?? null,
+    expiraEm: new Date(Date.now() + limites.absoluteMs),
+    ip: extra.ip?.slice(0, 64),
+    userAgent: extra.userAgent?.slice(0, 300),
+  });
+  return { id, xsrf };
+}
+
+/** Touching the row at most once a minute keeps the idle clock honest without a write per request. */
+const TOQUE_MS = 60_000;
+
+export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {
+  const idHash = sha256(id);
+  const [linha] = await db
+    .select({
+      idHash: sessao.idHash,
+      xsrf: sessao.xsrfToken,
+      rememberSerie: sessao.rememberSerie,
+      ultimoAcesso: sessao.ultimoAcesso,
+      expiraEm: sessao.expiraEm,
+      usuarioId: usuario.id,
+      ativo: usuario.ativo,
+    })
+    .from(sessao)
+    .innerJoin(usuario, eq(usuario.id, sessao.usuarioId))
+    .where(eq(sessao.idHash, idHash))
+    .limit(1);
+  if (!linha) return null;
+  const agora = Date.now();
+  if (!linha.ativo || linha.expiraEm.getTime() <= agora || agora - linha.ultimoAcesso.getTime() > limites.idleMs) {
+    await db.delete(sessao).where(eq(sessao.idHash, idHash));
+    return null;
+  }
+  const u = await carregarUsuarioContexto(db, linha.usuarioId);
+  if (!u) return null;
+  if (agora - linha.ultimoAcesso.getTime() > TOQUE_MS) {
+    await db.update(sessao).set({ ultimoAcesso: new Date(agora) }).where(eq(sessao.idHash, idHash));
+  }
+  return { idHash, xsrf: linha.xsrf, rememberSerie: linha.rememberSerie, usuario: u };
+}
+
+export async function carregarUsuarioContexto(db: Db, usuarioId: number): Promise<UsuarioContexto | null> {
+  const [u] = await db
+    .select({
+      id: usuario.id,
+      nome: usuario.nome,
+      username: usuario.username,
+      email: usuario.email,
+      empresaId: usuario.empresaId,
+      filialId: usuario.filialId,
+      perfilId: usuario.perfilId,
+      perfilNome: perfil.nome,
+      permissoes: perfil.permissoes,
+      administradorFaturamento: usuario.administradorFaturamento,
+      ativo: usuario.ativo,
+      empresaAtiva: empresa.ativa,
+    })
+    .from(usuario)
+    .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
+    .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
+    .where(eq(usuario.id, usuarioId))
+    .limit(1);
+  if (!u || !u.ativo || u.empresaAtiva === false) return null;
+  return {
+    id: u.id,
+    nome: u.nome,
+    username: u.username,
+    email: u.email,
+    empresaId: u.empresaId,
+    empresaAtualId: u.filialId ?? u.empresaId,
+    perfilId: u.perfilId,
+    perfilNome: u.perfilNome,
+    permissoes: u.permissoes ?? [],
+    administradorFaturamento: u.administradorFaturamento,
+  };
+}
+
+export async function apagarSessao(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessao).where(eq(sessao.idHash, idHash));
+}
+
+/** After a password change every other session of the user ends. */
+export async function apagarSessoesDoUsuario(db: Pick<Db, 'delete'>, usuarioId: number, excetoIdHash?: string): Promise<void> {
+  await db
+    .delete(sessao)
+    .where(excetoIdHash ? and(eq(sessao.usuarioId, usuarioId), sql`${sessao.idHash} <> ${excetoIdHash}`) : eq(sessao.usuarioId, usuarioId));
+}
+
+export async function limparSessoesVencidas(db: Db): Promise<void> {
+  await db.delete(sessao).where(lt(sessao.expiraEm, new Date()));
+}

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../db/client.js';
+import { ehAdmin, type UsuarioContexto } from './contexto.js';
+import { erro } from './erros.js';
+
+/**
+ * Runs `fn` in a transaction bound to the caller's company. Queries filter by tenant themselves;
+ * row-level security (role bonifica_app + app.empresa_id) is the second lock behind them
+ * (ARCHITECTURE §6). A system administrator without a company works across tenants by design.
+ */
+export async function comTenant<T>(db: Db, usuario: UsuarioContexto, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (usuario.empresaId !== null || !ehAdmin(usuario)) {
+      await tx.execute(sql`select set_config('app.empresa_id', ${String(usuario.empresaId ?? '')}, true)`);
+      await tx.execute(sql`set local role bonifica_app`);
+    }
+    return fn(tx);
+  });
+}
+
+export function usuarioDe(request: FastifyRequest): UsuarioContexto {
+  if (!request.usuario) throw erro.naoAutenticado();
+  return request.usuario;
+}
+
+export function transacaoDoUsuario<T>(request: FastifyRequest, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return comTenant(request.server.db, usuarioDe(request), fn);
+}

@@ -1,0 +1,75 @@
+import { PERMISSOES, PODE_ADMINISTRAR_PERFIS, PODE_ADMINISTRAR_USUARIOS, PODE_VER_SERVIDOR_WHATS, possuiAlguma, type ItemMenu } from '@bonifica/contracts';
+
+/** A menu entry as defined here: the wire fields plus who may see it (never sent). */
+type Definicao = Omit<ItemMenu, 'subMenu' | 'urlExterna' | 'navegadorExclusivo' | 'state'> & {
+  state?: string;
+  urlExterna?: string;
+  navegadorExclusivo?: boolean;
+  permissoes?: readonly string[];
+  subMenu?: Definicao[];
+};
+
+const ADMIN = [PERMISSOES.admin];
+
+/**
+ * The side menu (spec §2). Served by the server so that each user gets only what their
+ * permissions open; new areas add their entries here as their issues land.
+ */
+export const MENU: Definicao[] = [
+  { titulo: 'Início', icone: 'home', tipo: 'interno', state: '/app/pages/bemvindo' },
+  {
+    titulo: 'Cadastros',
+    icone: 'users',
+    tipo: 'sub',
+    permissoes: [...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
+    subMenu: [
+      { titulo: 'Usuários', icone: 'user', tipo: 'interno', state: '/app/cadastros/usuarios', permissoes: PODE_ADMINISTRAR_USUARIOS },
+      { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
+    ],
+  },
+  { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },
+  {
+    titulo: 'Sistema',
+    icone: 'settings',
+    tipo: 'sub',
+    permissoes: ADMIN,
+    subMenu: [
+      { titulo: 'Manutenção', icone: 'tool', tipo: 'interno', state: '/app/sistema/manutencao' },
+      { titulo: 'Tarefas', icone: 'list', tipo: 'interno', state: '/app/sistema/tarefa' },
+      { titulo: 'White label', icone: 'palette', tipo: 'interno', state: '/app/sistema/white-label' },
+      { titulo: 'Servidores', icone: 'server', tipo: 'interno', state: '/app/sistema/servidores' },
+      { titulo: 'Transferência de servidor', icone: 'transfer', tipo: 'interno', state: '/app/sistema/transferencia-servidor' },
+      { titulo: 'Configurações', icone: 'adjustments', tipo: 'interno', state: '/app/sistema/configuracoes' },
+      { titulo: 'Monitoramento WhatsApp', icone: 'activity', tipo: 'interno', state: '/app/sistema/monitoramento' },
+    ],
+  },
+  {
+    titulo: 'Ajuda',
+    icone: 'help',
+    tipo: 'sub',
+    subMenu: [
+      { titulo: 'Central de ajuda', icone: 'external', tipo: 'externo', urlExterna: 'https://ajuda.bonifica.com.br' },
+      { titulo: 'Treinamentos em vídeo', icone: 'video', tipo: 'externo', urlExterna: 'https://treinamento.bonifica.com.br', navegadorExclusivo: true },
+      { titulo: 'Termos de uso', icone: 'file', tipo: 'interno', state: '/paginas/termos-de-uso' },
+    ],
+  },
+];
+
+export function menuDoUsuario(permissoes: readonly string[], definicoes: Definicao[] = MENU): ItemMenu[] {
+  const itens: ItemMenu[] = [];
+  for (const d of definicoes) {
+    if (!possuiAlguma(permissoes, d.permissoes)) continue;
+    const subMenu = d.subMenu ? menuDoUsuario(permissoes, d.subMenu) : [];
+    if (d.tipo === 'sub' && subMenu.length === 0) continue;
+    itens.push({
+      titulo: d.titulo,
+      icone: d.icone,
+      state: d.state ?? null,
+      urlExterna: d.urlExterna ?? null,
+      tipo: d.tipo,
+      navegadorExclusivo: d.navegadorExclusivo ?? false,
+      subMenu,
+    });
+  }
+  return itens;
+}

@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Empresa, FusoHorario } from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { empresa, faturaEmpresa } from '../../db/schema/index.js';
+
+const colunas = {
+  id: empresa.id,
+  nomeCurto: empresa.nomeCurto,
+  nome: empresa.nome,
+  cnpj: empresa.cnpj,
+  tipo: empresa.tipo,
+  matrizId: empresa.matrizId,
+  fusoHorario: empresa.fusoHorario,
+  ativa: empresa.ativa,
+  experimentalAte: empresa.experimentalAte,
+  temLogo: sql<boolean>`${empresa.logo} is not null`,
+};
+
+type Linha = { id: number; nomeCurto: string; nome: string; cnpj: string | null; tipo: 'MATRIZ' | 'FILIAL'; matrizId: number; fusoHorario: string; ativa: boolean };
+
+export function paraEmpresa(l: Linha): Empresa {
+  return { id: l.id, shortName: l.nomeCurto, nome: l.nome, cnpj: l.cnpj, tipo: l.tipo, matrizId: l.matrizId, fusoHorario: l.fusoHorario as FusoHorario, ativa: l.ativa };
+}
+
+export async function buscarEmpresa(tx: Executor, id: number) {
+  const [l] = await tx.select(colunas).from(empresa).where(eq(empresa.id, id)).limit(1);
+  return l ?? null;
+}
+
+/** Head office first, then branches by name. */
+export async function empresasDaRede(tx: Executor, matrizId: number, somenteFiliais = false): Promise<Empresa[]> {
+  const linhas = await tx
+    .select(colunas)
+    .from(empresa)
+    .where(and(eq(empresa.matrizId, matrizId), somenteFiliais ? eq(empresa.tipo, 'FILIAL') : undefined))
+    .orderBy(desc(sql`${empresa.tipo} = 'MATRIZ'`), asc(empresa.nomeCurto));
+  return linhas.map(paraEmpresa);
+}
+
+export async function faturaAberta(tx: Executor, matrizId: number) {
+  const [f] = await tx
+    .select()
+    .from(faturaEmpresa)
+    .where(and(eq(faturaEmpresa.empresaId, matrizId), eq(faturaEmpresa.status, 'ABERTA')))
+    .orderBy(asc(faturaEmpresa.vencimento))
+    .limit(1);
+  return f ?? null;
+}
+
+export async function slugDaEmpresa(tx: Executor, id: number): Promise<string | null> {
+  const [l] = await tx.select({ slug: empresa.slug }).from(empresa).where(eq(empresa.id, id)).limit(1);
+  return l?.slug ?? null;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, type FaturamentoStatus, type LogoEmpresa } from '@bonifica/contracts';
+import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
+import { erro } from '../../lib/erros.js';
+import { lista, ok } from '../../lib/resposta.js';
+import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { buscarEmpresa, empresasDaRede, faturaAberta, paraEmpresa, slugDaEmpresa } from './company.repository.js';
+
+function exigirEmpresa(u: UsuarioContexto): number {
+  if (u.empresaId === null || u.empresaAtualId === null) throw erro.requisicao('Usuário sem empresa vinculada.');
+  return u.empresaAtualId;
+}
+
+export async function companyRoutes(app: FastifyInstance) {
+  const rotas = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['company'];
+
+  rotas.get('/company/companyuserlogged', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    if (u.empresaAtualId === null) return ok(null);
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, u.empresaAtualId!));
+    return ok(e ? { id: e.id, shortName: e.nomeCurto } : null);
+  });
+
+  rotas.get('/company/empresausuariologado', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    const id = exigirEmpresa(u);
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, id));
+    if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
+    return ok(paraEmpresa(e));
+  });
+
+  rotas.get('/company/logoimagevo/:id', { schema: { tags, params: idParamSchema } }, async (request) => {
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, request.params.id));
+    if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
+    const r: LogoEmpresa = { url: e.temLogo ? `/arquivo/imagem/empresa/${e.id}` : null };
+    return ok(r);
+  });
+
+  rotas.get('/company/filiaisempresalogada', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    exigirEmpresa(u);
+    return lista(await transacaoDoUsuario(request, (tx) => empresasDaRede(tx, u.empresaId!, true)));
+  });
+
+  rotas.get('/company/empresalogadafiliais', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    exigirEmpresa(u);
+    return lista(await transacaoDoUsuario(request, (tx) => empresasDaRede(tx, u.empresaId!)));
+  });
+
+  rotas.get('/company/rede', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    exigirEmpresa(u);
+    return lista(await transacaoDoUsuario(request, (tx) => empresasDaRede(tx, u.empresaId!)));
+  });
+
+  rotas.get('/company/matrizefiliais/:id', { schema: { tags, params: idParamSchema } }, async (request) => {
+    const rede = await transacaoDoUsuario(request, async (tx) => {
+      const e = await buscarEmpresa(tx, request.params.id);
+      if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
+      return empresasDaRede(tx, e.matrizId);
+    });
+    return lista(rede);
+  });
+
+  /** The backoffice-admin check of spec §6: true only for system administrators. */
+  rotas.get('/company/acesso/backoffice/admin', { schema: { tags } }, async (request) => ok(ehAdmin(usuarioDe(request))));
+
+  rotas.get('/company/faturamento/status', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    const vazio: FaturamentoStatus = {
+      experimental: false,
+      administrador: false,
+      faturaAberta: false,
+      valorFatura: null,
+      vencimentoFatura: null,
+      urlEscolhaPlano: null,
+      urlFaturaAberta: null,
+    };
+    if (u.empresaId === null) return ok(vazio);
+    const status = await transacaoDoUsuario(request, async (tx) => {
+      const matriz = await buscarEmpresa(tx, u.empresaId!);
+      const fatura = await faturaAberta(tx, u.empresaId!);
+      const hoje = new Date().toISOString().slice(0, 10);
+      const r: FaturamentoStatus = {
+        experimental: !!matriz?.experimentalAte && matriz.experimentalAte >= hoje,
+        administrador: u.administradorFaturamento,
+        faturaAberta: !!fatura,
+        valorFatura: fatura ? fatura.valorCentavos / 100 : null,
+        vencimentoFatura: fatura?.vencimento ?? null,
+        urlEscolhaPlano: `${app.config.publicUrl}/paginas/planos`,
+        urlFaturaAberta: fatura?.urlPagamento ?? null,
+      };
+      return r;
+    });
+    return ok(status);
+  });
+
+  rotas.get('/company/url/compartilhamento', { schema: { tags } }, async (request) => {
+    const u = usuarioDe(request);
+    const id = exigirEmpresa(u);
+    const slug = await transacaoDoUsuario(request, (tx) => slugDaEmpresa(tx, id));
+    return ok(`${app.config.publicUrl}/p/${slug}`);
+  });
+
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { MENSAGENS_PRODUTO } from '@bonifica/contracts';
+import { usuario } from '../../db/schema/index.js';
+import { auditar } from '../../lib/auditoria.js';
+import { conferirSenha, hashParaUsuarioInexistente } from '../../lib/senha.js';
+import { apagarSessao, carregarUsuarioContexto, criarSessao } from '../../lib/sessao-store.js';
+import { emitirRememberMe, revogarRememberMePorToken, revogarSerie } from '../../lib/remember-me.js';
+import { loginBloqueado, registrarTentativa } from '../../lib/tentativas-login.js';
+import { iguaisSeguro } from '../../lib/tokens.js';
+import { definirCookiesSessao, limparCookiesSessao } from '../../plugins/sessao.js';
+
+type RespostaLogin = { auth: { hasError: boolean; messageError: string | null } };
+
+function respostaLogin(reply: FastifyReply, status: number, messageError: string | null): RespostaLogin {
+  reply.status(status);
+  return { auth: { hasError: messageError !== null, messageError } };
+}
+
+/** "Basic base64(user:password)"; the password may itself contain ':'. */
+function lerBasic(cabecalho: string | undefined): { username: string; senha: string } | null {
+  if (!cabecalho?.startsWith('Basic ')) return null;
+  const texto = Buffer.from(cabecalho.slice(6).trim(), 'base64').toString('utf8');
+  const i = texto.indexOf(':');
+  if (i <= 0) return null;
+  return { username: texto.slice(0, i).trim().toLowerCase(), senha: texto.slice(i + 1) };
+}
+
+export async function loginRoutes(app: FastifyInstance) {
+  const cfg = app.config;
+
+  /**
+   * POST /login (ARCHITECTURE §5). Exempt from XSRF: a cross-site form cannot set the
+   * Authorization header, and without the user's password there is nothing to forge.
+   */
+  app.post('/login', { config: { publico: true, semXsrf: true } }, async (request, reply): Promise<RespostaLogin> => {
+    const corpo = (request.body ?? {}) as Record<string, unknown>;
+    const token = typeof corpo.token === 'string' ? corpo.token : '';
+    if (!iguaisSeguro(token, cfg.clientAppToken)) {
+      return respostaLogin(reply, 400, MENSAGENS_PRODUTO.tokenAplicacaoInvalido);
+    }
+    const credenciais = lerBasic(request.headers.authorization);
+    if (!credenciais || credenciais.senha.length > 128 || credenciais.username.length > 120) {
+      return respostaLogin(reply, 401, MENSAGENS_PRODUTO.credenciaisInvalidas);
+    }
+    const db = app.db;
+    const limites = { maxPorUsuario: cfg.loginMaxFailuresUser, maxPorIp: cfg.loginMaxFailuresIp, janelaMs: cfg.loginWindowMs };
+    if (await loginBloqueado(db, credenciais.username, request.ip, limites)) {
+      return respostaLogin(reply, 429, MENSAGENS_PRODUTO.muitasTentativas);
+    }
+    const [u] = await db
+      .select({ id: usuario.id, senhaHash: usuario.senhaHash, ativo: usuario.ativo, empresaId: usuario.empresaId })
+      .from(usuario)
+      .where(sql`lower(${usuario.username}) = ${credenciais.username}`)
+      .limit(1);
+    const hash = u?.senhaHash ?? (await hashParaUsuarioInexistente());
+    const confere = await conferirSenha(hash, credenciais.senha);
+    const contexto = u && confere ? await carregarUsuarioContexto(db, u.id) : null;
+    if (!u || !confere || !contexto) {
+      await registrarTentativa(db, credenciais.username, request.ip, false);
+      // Same message and status for unknown user, wrong password and inactive account: no enumeration.
+      return respostaLogin(reply, 401, MENSAGENS_PRODUTO.credenciaisInvalidas);
+    }
+    await registrarTentativa(db, credenciais.username, request.ip, true);
+    if (request.sessaoIdHash) await apagarSessao(db, request.sessaoIdHash);
+    let serie: string | null = null;
+    if (request.headers['remember-me'] === 'true') {
+      const emitido = await emitirRememberMe(db, u.id);
+      serie = emitido.serie;
+      reply.header('remember-me', emitido.token);
+    }
+    const nova = await criarSessao(db, u.id, { idleMs: cfg.sessionIdleMs, absoluteMs: cfg.sessionAbsoluteMs }, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      rememberSerie: serie,
+    });
+    definirCookiesSessao(reply, nova.id, nova.xsrf, cfg.cookieSecure);
+    request.usuario = contexto;
+    await auditar(db, request, { acao: 'LOGIN', entidade: 'usuario', entidadeId: u.id, empresaId: u.empresaId });
+    return respostaLogin(reply, 200, null);
+  });
+
+  /** GET /logout ends the session and the remember-me series, and always lands on the base path. */
+  app.get('/logout', { config: { publico: true } }, async (request, reply) => {
+    try {
+      if (request.rememberSerie) await revogarSerie(app.db, request.rememberSerie);
+      const token = request.headers['remember-me'];
+      if (typeof token === 'string' && token.includes('.')) await revogarRememberMePorToken(app.db, token);
+      if (request.sessaoIdHash) {
+        await apagarSessao(app.db, request.sessaoIdHash);
+        if (request.usuario) await auditar(app.db, request, { acao: 'LOGOUT', entidade: 'usuario', entidadeId: request.usuario.id });
+      }
+    } catch (e) {
+      request.log.warn({ err: e }, 'falha ao encerrar sessão; redirecionando assim mesmo');
+    }
+    limparCookiesSessao(reply, cfg.cookieSecure);
+    return reply.redirect('/', 302);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MENSAGENS, MENSAGENS_PRODUTO } from '@bonifica/contracts';
+import { ErroApi } from '../lib/erros.js';
+import { falha } from '../lib/resposta.js';
+
+/** Turns every failure into the envelope with a Portuguese message; never a stack trace (ARCHITECTURE §5). */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (request.url === '/logout' || request.url.startsWith('/logout?')) {
+      request.log.warn({ err: error }, 'falha no logout; redirecionando assim mesmo');
+      return reply.redirect('/', 302);
+    }
+    if (error instanceof ErroApi) {
+      return reply.status(error.status).send(falha(error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const primeiro = error.validation[0];
+      const params = primeiro?.params as { issue?: { path?: (string | number)[]; message?: string } } | undefined;
+      const caminho = params?.issue?.path?.join('.') ?? '';
+      const mensagem = primeiro?.message ?? MENSAGENS_PRODUTO.dadosInvalidos;
+      const onde = caminho ? `${caminho}: ` : '';
+      return reply.status(400).send(falha(`${onde}${mensagem}`));
+    }
+    const codigo = error.code ?? '';
+    if (codigo === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send(falha(MENSAGENS_PRODUTO.corpoGrande));
+    }
+    if (codigo === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+      return reply.status(415).send(falha(MENSAGENS_PRODUTO.tipoConteudo));
+    }
+    if (codigo.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || error.statusCode === 400) {
+      return reply.status(400).send(falha(MENSAGENS_PRODUTO.jsonInvalido));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(falha(MENSAGENS_PRODUTO.muitasTentativas));
+    }
+    request.log.error({ err: error }, 'erro não tratado');
+    return reply.status(500).send(falha(MENSAGENS.erroServidorAtualize));
+  });
+});

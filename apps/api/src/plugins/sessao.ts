@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { MENSAGENS_PRODUTO, possuiAlguma } from '@bonifica/contracts';
+import type { UsuarioContexto } from '../lib/contexto.js';
+import { erro } from '../lib/erros.js';
+import { carregarSessao, criarSessao, type LimitesSessao } from '../lib/sessao-store.js';
+import { usarRememberMe } from '../lib/remember-me.js';
+import { iguaisSeguro, tokenAleatorio } from '../lib/tokens.js';
+
+export const COOKIE_SESSAO = 'SESSION';
+export const COOKIE_XSRF = 'XSRF-TOKEN';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    usuario: UsuarioContexto | null;
+    sessaoIdHash: string | null;
+    rememberSerie: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, forgot password, public pages). */
+    publico?: boolean;
+    /** Any-of permission list (spec §6); absent = any logged-in user. */
+    permissoes?: readonly string[];
+    /** Exempt from the XSRF check: only calls that cannot be forged cross-site (see docs/decisions). */
+    semXsrf?: boolean;
+  }
+}
+
+const MUTANTES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+export type OpcoesSessao = { limites: LimitesSessao; cookieSeguro: boolean; rememberMeMs: number };
+
+export function definirCookiesSessao(reply: FastifyReply, id: string, xsrf: string, seguro: boolean): void {
+  reply.setCookie(COOKIE_SESSAO, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: seguro });
+  reply.setCookie(COOKIE_XSRF, xsrf, { path: '/', httpOnly: false, sameSite: 'lax', secure: seguro });
+}
+
+export function limparCookiesSessao(reply: FastifyReply, seguro: boolean): void {
+  reply.clearCookie(COOKIE_SESSAO, { path: '/', httpOnly: true, sameSite: 'lax', secure: seguro });
+  reply.clearCookie(COOKIE_XSRF, { path: '/', sameSite: 'lax', secure: seguro });
+}
+
+/** A remember-me header carries a token, except on login where it is the "true|false" wish. */
+function tokenRememberMe(request: FastifyRequest): string | null {
+  const v = request.headers['remember-me'];
+  if (typeof v !== 'string' || v === 'true' || v === 'false' || v.length < 10 || v.length > 120) return null;
+  return v;
+}
+
+export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao) => {
+  await app.register(cookie);
+  app.decorateRequest('usuario', null);
+  app.decorateRequest('sessaoIdHash', null);
+  app.decorateRequest('rememberSerie', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!url.startsWith('/services/') && !url.startsWith('/arquivo/') && url !== '/logout' && !url.startsWith('/logout?')) {
+      return;
+    }
+    const db = app.db;
+    let restauradaAgora = false;
+    const id = request.cookies[COOKIE_SESSAO];
+    let xsrfSessao: string | null = null;
+    if (id) {
+      const s = await carregarSessao(db, id, opcoes.limites);
+      if (s) {
+        request.usuario = s.usuario;
+        request.sessaoIdHash = s.idHash;
+        request.rememberSerie = s.rememberSerie;
+        xsrfSessao = s.xsrf;
+      }
+    }
+    const token = tokenRememberMe(request);
+    if (!request.usuario && token) {
+      const uso = await usarRememberMe(db, token, opcoes.rememberMeMs);
+      if (uso) {
+        const nova = await criarSessao(db, uso.usuarioId, opcoes.limites, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          rememberSerie: uso.serie,
+        });
+        const s = await carregarSessao(db, nova.id, opcoes.limites);
+        if (s) {
+          request.usuario = s.usuario;
+          request.sessaoIdHash = s.idHash;
+          request.rememberSerie = uso.serie;
+          definirCookiesSessao(reply, nova.id, nova.xsrf, opcoes.cookieSeguro);
+          reply.header('remember-me', uso.token);
+          restauradaAgora = true;
+        }
+      }
+    }
+    if (!request.cookies[COOKIE_XSRF] && !restauradaAgora) {
+      // Anonymous pages (change password by e-mailed link) need a token to echo back too.
+      reply.setCookie(COOKIE_XSRF, tokenAleatorio(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opcoes.cookieSeguro });
+    }
+    if (MUTANTES.has(request.method) && !request.routeOptions.config?.semXsrf) {
+      const cabecalho = request.headers['x-xsrf-token'];
+      const doCookie = request.cookies[COOKIE_XSRF];
+      const esperado = xsrfSessao ?? doCookie;
+      // A session restored by remember-me in this very request still has the old cookie in the browser.
+      const valido =
+        typeof cabecalho === 'string' &&
+        !!esperado &&
+        (iguaisSeguro(cabecalho, esperado) || (restauradaAgora && !!doCookie && iguaisSeguro(cabecalho, doCookie)));
+      if (!valido) throw erro.proibido(MENSAGENS_PRODUTO.xsrfInvalido);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config?.publico) return;
+    if (!request.routeOptions.url.startsWith('/services/') && !request.routeOptions.url.startsWith('/arquivo/')) return;
+    if (!request.usuario) throw erro.naoAutenticado();
+    if (config?.permissoes && !possuiAlguma(request.usuario.permissoes, config.permissoes)) throw erro.proibido();
+  });
+});

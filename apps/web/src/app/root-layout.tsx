@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router';
+import { TituloDocumento } from './titulo-documento';
+import { useSessaoExpirada } from './session/use-sessao-expirada';
+
+/** Root of every route: the page title and the session-expiry watcher live above both layouts. */
+export function RootLayout() {
+  useSessaoExpirada();
+  return (
+    <>
+      <TituloDocumento />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { PaginaCarregando } from '../components/pagina-carregando';
+import { ErroRota } from './erro-rota';
+import { RootLayout } from './root-layout';
+import type { RotaHandle } from './route-handle';
+import { exigirLogin, protegerRotas, ROTA_LOGIN } from './session/guards';
+import { rotasAuth } from './routes/auth/rotas';
+import { rotasCadastros } from './routes/cadastros/rotas';
+import { rotasErro } from './routes/error/rotas';
+import { rotasPages } from './routes/pages/rotas';
+import { rotasPaginas } from './routes/paginas/rotas';
+import { rotasServidor } from './routes/servidor/rotas';
+import { rotasSistema } from './routes/sistema/rotas';
+
+/** The whole route tree of spec §2. Only definitions live here; every screen is a lazy module. */
+export function criarRotas(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'raiz',
+      Component: RootLayout,
+      HydrateFallback: PaginaCarregando,
+      ErrorBoundary: ErroRota,
+      children: [
+        { index: true, loader: () => redirect(ROTA_LOGIN) },
+        ...rotasAuth(queryClient),
+        ...rotasErro,
+        ...rotasPaginas,
+        {
+          path: 'app',
+          loader: exigirLogin(queryClient),
+          lazy: () => import('./shell/app-layout'),
+          handle: { breadcrumb: 'Início' } satisfies RotaHandle,
+          children: protegerRotas(queryClient, [
+            { index: true, loader: () => redirect('/app/pages/bemvindo') },
+            ...rotasPages,
+            ...rotasCadastros,
+            ...rotasServidor,
+            ...rotasSistema,
+          ]),
+        },
+        { path: '*', loader: () => redirect('/error/404') },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import { PODE_ADMINISTRAR_PERFIS, PODE_ADMINISTRAR_USUARIOS } from '@bonifica/contracts';
+import type { RotaHandle } from '../../route-handle';
+
+export const rotasCadastros: RouteObject[] = [
+  {
+    path: 'cadastros',
+    handle: { breadcrumb: 'Cadastros', agrupador: true } satisfies RotaHandle,
+    children: [
+      { path: 'perfil', lazy: () => import('./perfil-page'), handle: { breadcrumb: 'Meu Perfil' } satisfies RotaHandle },
+      {
+        path: 'alterar-senha',
+        lazy: () => import('./alterar-senha-page'),
+        handle: { breadcrumb: 'Alterar Senha' } satisfies RotaHandle,
+      },
+      {
+        path: 'usuarios',
+        lazy: () => import('../../../features/cadastros/usuarios-page'),
+        handle: { breadcrumb: 'Usuários', permissions: PODE_ADMINISTRAR_USUARIOS } satisfies RotaHandle,
+      },
+      {
+        path: 'perfis',
+        lazy: () => import('../../../features/cadastros/perfis-page'),
+        handle: { breadcrumb: 'Perfis', permissions: PODE_ADMINISTRAR_PERFIS } satisfies RotaHandle,
+      },
+    ],
+  },
+];

@@ -1,0 +1,7 @@
+/** Static pages known to the router; their text lives in the lazily loaded page module. */
+export const PAGINAS_ESTATICAS = [
+  { slug: 'termos-de-uso', titulo: 'Termos de uso' },
+  { slug: 'politica-de-privacidade', titulo: 'Política de privacidade' },
+] as const;
+
+export type SlugPaginaEstatica = (typeof PAGINAS_ESTATICAS)[number]['slug'];

@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { PODE_VER_SERVIDOR_WHATS } from '@bonifica/contracts';
+import type { RotaHandle } from '../../route-handle';
+
+export const rotasServidor: RouteObject[] = [
+  {
+    path: 'servidor/whats',
+    lazy: () => import('./whats-page'),
+    handle: {
+      breadcrumb: 'Servidor WhatsApp',
+      status: 'Em breve',
+      permissions: PODE_VER_SERVIDOR_WHATS,
+    } satisfies RotaHandle,
+  },
+];

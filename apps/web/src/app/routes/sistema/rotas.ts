@@ -1,0 +1,49 @@
+import type { RouteObject } from 'react-router';
+import { PERMISSOES } from '@bonifica/contracts';
+import { exigirAcessoAdmin } from '../../session/guards';
+import type { RotaHandle } from '../../route-handle';
+
+const SOMENTE_ADMIN = [PERMISSOES.admin] as const;
+const EM_CONSTRUCAO = 'Em construção';
+
+const pagina = (breadcrumb: string): RotaHandle => ({ breadcrumb, status: EM_CONSTRUCAO, permissions: SOMENTE_ADMIN });
+const emConstrucao = () => import('./em-construcao-page');
+
+/** Spec §2 admin-only screens (ROLE_ADMIN), plus the backoffice-admin check of §6 on entering the area. */
+export const rotasSistema: RouteObject[] = [
+  {
+    path: 'sistema',
+    loader: exigirAcessoAdmin,
+    handle: { breadcrumb: 'Sistema', agrupador: true, permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+    children: [
+      {
+        path: 'manutencao',
+        handle: pagina('Manutenção'),
+        children: [
+          { index: true, lazy: emConstrucao },
+          { path: 'detalhe/:id', lazy: emConstrucao, handle: pagina('Detalhe') },
+        ],
+      },
+      {
+        path: 'tarefa',
+        handle: pagina('Tarefas'),
+        children: [
+          { index: true, lazy: emConstrucao },
+          { path: 'edicao/:id', lazy: emConstrucao, handle: pagina('Edição') },
+        ],
+      },
+      { path: 'white-label', lazy: emConstrucao, handle: pagina('White label') },
+      { path: 'servidores', lazy: emConstrucao, handle: pagina('Servidores') },
+      { path: 'transferencia-servidor', lazy: emConstrucao, handle: pagina('Transferência de servidor') },
+      { path: 'configuracoes', lazy: emConstrucao, handle: pagina('Configurações do sistema') },
+      {
+        path: 'monitoramento',
+        handle: pagina('Monitoramento'),
+        children: [
+          { index: true, lazy: emConstrucao },
+          { path: 'detalhes/:id', lazy: emConstrucao, handle: pagina('Detalhes') },
+        ],
+      },
+    ],
+  },
+];

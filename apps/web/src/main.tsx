@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { App } from './app/app';
+
+const raiz = document.getElementById('root');
+if (!raiz) throw new Error('Elemento #root não encontrado em index.html.');
+
+createRoot(raiz).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,49 @@
+/**
+ * Permission strings. The ROLE_* names come from spec §6; the others are ours and
+ * group what a profile may do. A check passes when the user holds ANY of those asked (spec §6).
+ */
+export const PERMISSOES = {
+  admin: 'ROLE_ADMIN',
+  empresa: 'ROLE_COMPANY',
+  empresaAdmin: 'ROLE_USER_COMPANY_ADMIN',
+  empresaUsuario: 'ROLE_USER_COMPANY',
+  analista: 'ROLE_ANALISTA',
+  usuarios: 'USUARIO_GERENCIAR',
+  perfis: 'PERFIL_GERENCIAR',
+  terminal: 'TERMINAL_USAR',
+  clientesConsultar: 'CLIENTE_CONSULTAR',
+  relatorios: 'RELATORIO_VER',
+} as const;
+
+export type Permissao = (typeof PERMISSOES)[keyof typeof PERMISSOES];
+
+export const TODAS_PERMISSOES: readonly Permissao[] = Object.values(PERMISSOES);
+
+export const ROTULOS_PERMISSAO: Record<Permissao, string> = {
+  ROLE_ADMIN: 'Administrador do sistema',
+  ROLE_COMPANY: 'Empresa (gestão)',
+  ROLE_USER_COMPANY_ADMIN: 'Administrador da empresa',
+  ROLE_USER_COMPANY: 'Usuário da empresa',
+  ROLE_ANALISTA: 'Analista',
+  USUARIO_GERENCIAR: 'Gerenciar usuários',
+  PERFIL_GERENCIAR: 'Gerenciar perfis',
+  TERMINAL_USAR: 'Usar o terminal de atendimento',
+  CLIENTE_CONSULTAR: 'Consultar clientes',
+  RELATORIO_VER: 'Ver relatórios',
+};
+
+/** Any-of check of spec §6; an empty or missing list is open to any logged-in user. */
+export function possuiAlguma(permissoesUsuario: readonly string[] | null | undefined, exigidas?: readonly string[]): boolean {
+  if (!exigidas || exigidas.length === 0) return true;
+  if (!permissoesUsuario) return false;
+  return exigidas.some((p) => permissoesUsuario.includes(p));
+}
+
+/** Who may administer users and profiles of a company. */
+export const PODE_ADMINISTRAR_USUARIOS: readonly Permissao[] = [
+  PERMISSOES.admin,
+  PERMISSOES.empresaAdmin,
+  PERMISSOES.usuarios,
+];
+export const PODE_ADMINISTRAR_PERFIS: readonly Permissao[] = [PERMISSOES.admin, PERMISSOES.empresaAdmin, PERMISSOES.perfis];
+export const PODE_VER_SERVIDOR_WHATS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
