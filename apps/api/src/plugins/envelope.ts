@@ -17,8 +17,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const primeiro = error.validation[0];
-      const params = primeiro?.params as { issue?: { path?: (string | number)[]; message?: string } } | undefined;
-      const caminho = params?.issue?.path?.join('.') ?? '';
+      const caminho = (primeiro?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
       const mensagem = primeiro?.message ?? MENSAGENS_PRODUTO.dadosInvalidos;
       const onde = caminho ? `${caminho}: ` : '';
       return reply.status(400).send(falha(`${onde}${mensagem}`));

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { construirApp } from '../../src/app.js';
+import { carregarConfig, type Config } from '../../src/config.js';
+import { abrirBanco, type Banco } from '../../src/db/client.js';
+import { migrar } from '../../src/db/migrate.js';
+import { semearDemo, SENHA_DEMO } from '../../src/db/seed.js';
+import type { Adaptadores } from '../../src/adapters/index.js';
+
+export const TOKEN_APP = 'token-de-teste-da-aplicacao';
+
+/**
+ * A real app on a fresh database per test file: PGlite in memory, or — in the "postgres"
+ * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean } = {}) {
+  const usarPg = process.env.TEST_ENGINE === 'postgres';
+  let nomeBanco: string | null = null;
+  let databaseUrl: string | undefined;
+  if (usarPg) {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL não definido para o projeto postgres');
+    nomeBanco = `bonifica_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${nomeBanco}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${nomeBanco}`;
+    databaseUrl = u.toString();
+  }
+  const config: Config = carregarConfig({
+    LOG_LEVEL: 'silent',
+    CLIENT_APP_TOKEN: TOKEN_APP,
+    CEP_PROVIDER: 'sandbox',
+    WEB_DIST: '/nao-existe',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opcoes.env,
+  });
+  const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 });
+  await migrar(banco);
+  if (!opcoes.semDemo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
+  const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: false });
+  await app.ready();
+  return {
+    app,
+    banco,
+    config,
+    cliente: () => new Cliente(app),
+    entrar: async (username: string, senha = SENHA_DEMO, rememberMe = false) => {
+      const c = new Cliente(app);
+      const r = await c.login(username, senha, rememberMe);
+      if (r.statusCode !== 200) throw new Error(`login de ${username} falhou: ${r.statusCode} ${r.body}`);
+      return c;
+    },
+    async fechar() {
+      await app.close();
+      await banco.close();
+      if (nomeBanco) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${nomeBanco} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export type AppDeTeste = Awaited<ReturnType<typeof criarAppDeTeste>>;
+
+/** A browser stand-in: keeps cookies, echoes XSRF-TOKEN on mutations, carries remember-me when asked. */
+export class Cliente {
+  cookies = new Map<string, string>();
+  rememberMe: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  get xsrf(): string | undefined {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  private guardar(r: { cookies: { name: string; value: string; expires?: Date }[]; headers: Record<string, unknown> }) {
+    for (const c of r.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const rm = r.headers['remember-me'];
+    if (typeof rm === 'string') this.rememberMe = rm;
+  }
+
+  async requisitar(opcoes: InjectOptions & { semXsrf?: boolean; comRememberMe?: boolean }) {
+    const headers: Record<string, string> = { ...(opcoes.headers as Record<string, string>) };
+    const metodo = (opcoes.method ?? 'GET').toUpperCase();
+    if (metodo !== 'GET' && !opcoes.semXsrf && this.xsrf && !headers['x-xsrf-token']) headers['x-xsrf-token'] = this.xsrf;
+    if (opcoes.comRememberMe && this.rememberMe) headers['remember-me'] = this.rememberMe;
+    const r = await this.app.inject({ ...opcoes, headers, cookies: Object.fromEntries(this.cookies) });
+    this.guardar(r);
+    return r;
+  }
+
+  login(username: string, senha: string, rememberMe = false, token = TOKEN_APP) {
+    return this.requisitar({
+      method: 'POST',
+      url: '/login',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${username}:${senha}`).toString('base64')}`,
+        'remember-me': String(rememberMe),
+      },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
+  }
+
+  get(url: string, extra: { comRememberMe?: boolean } = {}) {
+    return this.requisitar({ method: 'GET', url, ...extra });
+  }
+  post(url: string, payload: unknown = {}, extra: { semXsrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.requisitar({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
+  }
+  delete(url: string) {
+    return this.requisitar({ method: 'DELETE', url });
+  }
+}
+
+/** The envelope of a reply, typed loosely for assertions. */
+export function env<T = unknown>(r: { json: () => unknown }) {
+  return r.json() as { hasError: boolean; messageError: string | null; result: T; results: T extends unknown[] ? T : unknown[] };
+}

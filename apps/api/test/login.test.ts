@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAGENS, MENSAGENS_PRODUTO } from '@bonifica/contracts';
+import { criarAppDeTeste, env, TOKEN_APP, type AppDeTeste } from './apoio/app-de-teste.js';
+
+let t: AppDeTeste;
+beforeAll(async () => {
+  t = await criarAppDeTeste({ env: { LOGIN_MAX_FAILURES_USER: '3', LOGIN_MAX_FAILURES_IP: '8' } });
+});
+afterAll(() => t.fechar());
+
+describe('POST /login', () => {
+  it('entra com usuário e senha, define cookies de sessão e XSRF e responde auth sem erro', async () => {
+    const c = t.cliente();
+    const r = await c.login('gerente', 'demo1234');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ auth: { hasError: false, messageError: null } });
+    const sessao = r.cookies.find((k) => k.name === 'SESSION')!;
+    expect(sessao.httpOnly).toBe(true);
+    expect(sessao.sameSite).toBe('Lax');
+    expect(r.cookies.find((k) => k.name === 'XSRF-TOKEN')!.httpOnly).toBeFalsy();
+    expect(r.headers['remember-me']).toBeUndefined();
+    const eu = await c.get('/services/user/getUserInformations');
+    expect(env(eu).result).toMatchObject({ name: 'Gabriel Gerente Souza', companyName: 'Supermercados Bonifica Demo Centro' });
+  });
+
+  it('aceita maiúsculas no usuário e gera nova sessão a cada login', async () => {
+    const c = t.cliente();
+    await c.login('GERENTE', 'demo1234');
+    const primeira = c.cookies.get('SESSION');
+    await c.login('gerente', 'demo1234');
+    expect(c.cookies.get('SESSION')).not.toBe(primeira);
+  });
+
+  it('dá a mesma mensagem e status para usuário inexistente e senha errada', async () => {
+    const a = await t.cliente().login('ninguem', 'qualquer123');
+    const b = await t.cliente().login('atendente', 'senha-errada');
+    expect(a.statusCode).toBe(401);
+    expect(b.statusCode).toBe(401);
+    expect(a.json()).toEqual({ auth: { hasError: true, messageError: MENSAGENS_PRODUTO.credenciaisInvalidas } });
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('recusa token de aplicação errado', async () => {
+    const r = await t.cliente().login('gerente', 'demo1234', false, 'outro-token');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().auth.messageError).toBe(MENSAGENS_PRODUTO.tokenAplicacaoInvalido);
+  });
+
+  it('bloqueia a conta após falhas seguidas, mesmo com a senha certa depois', async () => {
+    const c = t.cliente();
+    for (let i = 0; i < 3; i++) expect((await c.login('analista', 'errada-' + i)).statusCode).toBe(401);
+    const r = await c.login('analista', 'demo1234');
+    expect(r.statusCode).toBe(429);
+    expect(r.json().auth.messageError).toBe(MENSAGENS_PRODUTO.muitasTentativas);
+  });
+
+  it('sem Authorization responde credenciais inválidas, sem 500', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${TOKEN_APP}` });
+    expect(r.statusCode).toBe(401);
+  });
+});
+
+describe('sessão, XSRF e logout', () => {
+  it('sem sessão as chamadas respondem 401 com a mensagem do catálogo', async () => {
+    const r = await t.cliente().get('/services/user/getUserInformations');
+    expect(r.statusCode).toBe(401);
+    expect(env(r)).toEqual({ hasError: true, messageError: MENSAGENS.naoAutenticado, result: null, results: null });
+  });
+
+  it('recusa POST sem o cabeçalho X-XSRF-TOKEN ou com valor errado, e nada é gravado', async () => {
+    const c = await t.entrar('gerente');
+    const sem = await c.post('/services/user/salvarperfil', { nome: 'Outro Nome', email: null }, { semXsrf: true });
+    expect(sem.statusCode).toBe(403);
+    expect(env(sem).messageError).toBe(MENSAGENS_PRODUTO.xsrfInvalido);
+    const errado = await c.post('/services/user/salvarperfil', { nome: 'Outro Nome', email: null }, { semXsrf: true, headers: { 'x-xsrf-token': 'x'.repeat(43) } });
+    expect(errado.statusCode).toBe(403);
+    const eu = await c.get('/services/user/getUserInformations');
+    expect(env<{ name: string }>(eu).result.name).toBe('Gabriel Gerente Souza');
+  });
+
+  it('logout encerra a sessão e redireciona para a base', async () => {
+    const c = await t.entrar('atendente');
+    const r = await c.get('/logout');
+    expect(r.statusCode).toBe(302);
+    expect(r.headers.location).toBe('/');
+    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
+  });
+
+  it('logout sem sessão também redireciona', async () => {
+    const r = await t.cliente().get('/logout');
+    expect(r.statusCode).toBe(302);
+    expect(r.headers.location).toBe('/');
+  });
+});
+
+describe('remember-me', () => {
+  it('devolve token no login, restaura a sessão perdida e gira o token', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const primeiro = c.rememberMe!;
+    expect(primeiro).toMatch(/^[\w-]+\.[\w-]+$/);
+    c.cookies.delete('SESSION');
+    const r = await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    expect(r.statusCode).toBe(200);
+    expect(c.rememberMe).not.toBe(primeiro);
+    expect(c.cookies.get('SESSION')).toBeTruthy();
+  });
+
+  it('reuso de um token já girado revoga a série inteira', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const roubado = c.rememberMe!;
+    c.cookies.delete('SESSION');
+    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const legitimo = c.rememberMe!;
+    const ladrao = t.cliente();
+    ladrao.rememberMe = roubado;
+    expect((await ladrao.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    // The legitimate holder's newer token and session die with the series.
+    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
+    const outro = t.cliente();
+    outro.rememberMe = legitimo;
+    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+  });
+
+  it('logout revoga o token', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const token = c.rememberMe!;
+    await c.get('/logout', { comRememberMe: true });
+    const d = t.cliente();
+    d.rememberMe = token;
+    expect((await d.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+  });
+});
+
+describe('entradas ruins', () => {
+  it('JSON malformado, tipos errados, campos desconhecidos e página fora da faixa dão 400 em português', async () => {
+    const c = await t.entrar('gerente');
+    const malformado = await c.requisitar({ method: 'POST', url: '/services/user/filter/user/client/0/10', headers: { 'content-type': 'application/json' }, payload: '{"busca":' });
+    expect(malformado.statusCode).toBe(400);
+    expect(env(malformado).messageError).toBe(MENSAGENS_PRODUTO.jsonInvalido);
+    const tipo = await c.post('/services/user/filter/user/client/0/10', { ativo: 'sim' });
+    expect(tipo.statusCode).toBe(400);
+    expect(env(tipo).messageError).toMatch(/^ativo: /);
+    const desconhecido = await c.post('/services/user/filter/user/client/0/10', { hacker: true });
+    expect(env(desconhecido).messageError).toMatch(/hacker/);
+    const pagina = await c.post('/services/user/filter/user/client/0/500', {});
+    expect(pagina.statusCode).toBe(400);
+    expect(env(pagina).messageError).toMatch(/entre 1 e 100/);
+    const negativa = await c.post('/services/user/filter/user/client/-1/10', {});
+    expect(negativa.statusCode).toBe(400);
+  });
+
+  it('corpo grande demais dá 413 com o envelope', async () => {
+    const c = await t.entrar('gerente');
+    const r = await c.post('/services/user/filter/user/client/0/10', { busca: 'x'.repeat(2_000_000) });
+    expect(r.statusCode).toBe(413);
+    expect(env(r).messageError).toBe(MENSAGENS_PRODUTO.corpoGrande);
+  });
+
+  it('rota desconhecida sob /services dá 404 no envelope', async () => {
+    const c = await t.entrar('gerente');
+    const r = await c.get('/services/nao/existe');
+    expect(r.statusCode).toBe(404);
+    expect(env(r).hasError).toBe(true);
+  });
+});
