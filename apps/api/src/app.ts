@@ -24,6 +24,7 @@ import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhats
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyInstance {
     db: Db;
     config: Config;

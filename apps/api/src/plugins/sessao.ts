@@ -12,11 +12,13 @@ export const COOKIE_SESSAO = 'SESSION';
 export const COOKIE_XSRF = 'XSRF-TOKEN';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyRequest {
     usuario: UsuarioContexto | null;
     sessaoIdHash: string | null;
     rememberSerie: string | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyContextConfig {
     /** Reachable without a session (login, forgot password, public pages). */
     publico?: boolean;

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyReply {
     sendSpa: () => FastifyReply;
   }

@@ -1,0 +1,49 @@
+import type { CSSProperties } from 'react';
+import { Box } from '@mantine/core';
+import { Outlet, useNavigation } from 'react-router';
+import { CONSTANTES } from '@bonifica/contracts';
+import { PaginaCarregando } from '../../components/pagina-carregando';
+import { useUsuarioLogado } from '../session/usuario';
+import { BannerFaturamento } from './banner-faturamento';
+import { Breadcrumbs } from './breadcrumbs';
+import { Cabecalho } from './cabecalho';
+import { CarregandoNavegacao } from './carregando-navegacao';
+import { MenuLateral } from './menu-lateral';
+import { useEstadoMenu } from './use-modo-layout';
+import classes from './shell.module.css';
+
+const estiloDuracao = { '--duracao-menu': `${CONSTANTES.animacaoMs}ms` } as CSSProperties;
+
+/** Application layout under /app (spec §1, §4): header, side menu, billing banner, breadcrumbs, page. */
+export function Component() {
+  const usuario = useUsuarioLogado();
+  const menu = useEstadoMenu();
+  const navegacao = useNavigation();
+  const trocandoDePagina = navegacao.state === 'loading' && navegacao.location.pathname.startsWith('/app');
+
+  if (!usuario) return <PaginaCarregando altura="100dvh" />;
+
+  const aoNavegar = () => {
+    if (menu.modo === 'mobile') menu.definir(false);
+  };
+
+  return (
+    <div className={classes.shell} data-modo={menu.modo} data-menu={menu.estado} style={estiloDuracao}>
+      <a href="#conteudo" className={classes.pularParaConteudo}>
+        Pular para o conteúdo
+      </a>
+      <Cabecalho usuario={usuario} estadoMenu={menu.estado} aoAlternarMenu={menu.alternar} />
+      <MenuLateral estado={menu.estado} aoNavegar={aoNavegar} aoPedirExpansao={() => menu.definir(true)} />
+      {menu.estado === 'offcanvas-aberto' && (
+        <div className={classes.overlay} data-testid="menu-overlay" aria-hidden onClick={() => menu.definir(false)} />
+      )}
+      <main id="conteudo" className={classes.conteudo} tabIndex={-1}>
+        <Box className={classes.topoConteudo}>
+          <BannerFaturamento />
+          <Breadcrumbs />
+        </Box>
+        <Box className={classes.pagina}>{trocandoDePagina ? <CarregandoNavegacao /> : <Outlet />}</Box>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandWhatsapp, IconHeadset } from '@tabler/icons-react';
+import { linkWhatsApp } from './abrir-externo';
+import { useConfiguracaoEmpresa } from './consultas';
+
+const SAUDACAO = 'Olá! Preciso de ajuda com o back office.';
+
+/** Spec §2: the support-chat side panel links to the company's support messaging contact. */
+export function PainelSuporte({ aberto, aoFechar }: { aberto: boolean; aoFechar: () => void }) {
+  const { data: config, isPending, isError } = useConfiguracaoEmpresa(aberto);
+  const link = linkWhatsApp(config?.contatoSuporteWhats, SAUDACAO);
+
+  return (
+    <Drawer opened={aberto} onClose={aoFechar} position="right" size="sm" title="Fale com o suporte" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Stack gap="md">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconHeadset size={26} />
+        </ThemeIcon>
+        <Text size="sm">
+          Ficou com alguma dúvida ou encontrou um problema? Nossa equipe atende pelo WhatsApp em horário comercial.
+        </Text>
+        {aberto && isPending && <Loader size="sm" aria-label="Carregando contato do suporte" />}
+        {isError && (
+          <Alert color="red" variant="light">
+            Não foi possível carregar o contato do suporte. Tente novamente em instantes.
+          </Alert>
+        )}
+        {!isPending && !isError && link && (
+          <Button
+            component="a"
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="green"
+            leftSection={<IconBrandWhatsapp size={18} />}
+          >
+            Conversar no WhatsApp
+          </Button>
+        )}
+        {!isPending && !isError && !link && (
+          <Alert color="gray" variant="light">
+            O contato de suporte ainda não foi configurado para a sua empresa.
+          </Alert>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
