@@ -1,0 +1,10 @@
+import { Title } from '@mantine/core';
+
+// Placeholder so the route resolves; the users list is written in its own issue and replaces this file.
+export function Component() {
+  return (
+    <Title order={1} fz="h2">
+      Usuários
+    </Title>
+  );
+}
