@@ -21,6 +21,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
+import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     enderecoRoutes,
     cityRoutes,
     servidorwhatsappRoutes,
+    sistemaRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });
   }
@@ -93,7 +95,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/services/') || request.url.startsWith('/arquivo/') || request.method !== 'GET') {
+    if (request.url.startsWith('/services/') || request.url.startsWith('/arquivo/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(falha(MENSAGENS_PRODUTO.rotaNaoEncontrada));
     }
     return reply.sendSpa();

@@ -113,7 +113,8 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config?.publico) return;
+    // The OpenAPI page documents the contract; it holds no data.
+    if (!request.routeOptions.url || config?.publico || request.routeOptions.url.startsWith('/services/docs')) return;
     if (!request.routeOptions.url.startsWith('/services/') && !request.routeOptions.url.startsWith('/arquivo/')) return;
     if (!request.usuario) throw erro.naoAutenticado();
     if (config?.permissoes && !possuiAlguma(request.usuario.permissoes, config.permissoes)) throw erro.proibido();
