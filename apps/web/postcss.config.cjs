@@ -1,3 +1,4 @@
+/* global module */
 // Mantine's recommended PostCSS setup: mixins (light/dark, rtl) and its breakpoint variables.
 module.exports = {
   plugins: {

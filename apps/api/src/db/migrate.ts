@@ -21,8 +21,27 @@ export async function migrar(banco: Banco): Promise<void> {
   try {
     await cliente.query('select pg_advisory_lock($1)', [TRAVA_MIGRACAO]);
     await migratePg(drizzle({ client: cliente }), { migrationsFolder: pasta });
+    await exigirPapelDoTenant(cliente);
   } finally {
     await cliente.query('select pg_advisory_unlock($1)', [TRAVA_MIGRACAO]).catch(() => undefined);
     await cliente.end();
+  }
+}
+
+/**
+ * Tenant requests run under SET LOCAL ROLE bonifica_app. A non-superuser owner (managed PostgreSQL)
+ * cannot grant itself that role in the migration, so we stop at boot with the exact fix instead
+ * of failing every request later.
+ */
+async function exigirPapelDoTenant(cliente: pg.Client): Promise<void> {
+  const r = await cliente.query<{ ok: boolean; usuario: string }>(
+    "select pg_has_role(current_user, 'bonifica_app', 'MEMBER') as ok, current_user as usuario",
+  );
+  const linha = r.rows[0];
+  if (!linha?.ok) {
+    throw new Error(
+      `O usuário do banco "${linha?.usuario}" não pode assumir o papel bonifica_app, usado pelo isolamento entre empresas. ` +
+        `Rode uma vez, como superusuário: GRANT bonifica_app TO "${linha?.usuario}";`,
+    );
   }
 }

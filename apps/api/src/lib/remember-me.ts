@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rememberToken, sessao } from '../db/schema/index.js';
 import { iguaisSeguro, sha256, tokenAleatorio } from './tokens.js';
@@ -55,4 +55,15 @@ export async function revogarRememberMePorToken(db: Db, token: string): Promise<
   if (!seletor) return;
   const [linha] = await db.select({ serie: rememberToken.serie }).from(rememberToken).where(eq(rememberToken.seletor, seletor)).limit(1);
   if (linha) await revogarSerie(db, linha.serie);
+}
+
+/**
+ * A password change closes every other way in: a remember-me token held by another device
+ * (a stolen laptop, say) would otherwise open a fresh session with the old password's trust.
+ */
+export async function revogarSeriesDoUsuario(db: Pick<Db, 'update'>, usuarioId: number, excetoSerie?: string): Promise<void> {
+  await db
+    .update(rememberToken)
+    .set({ revogadoEm: new Date() })
+    .where(and(eq(rememberToken.usuarioId, usuarioId), isNull(rememberToken.revogadoEm), excetoSerie ? ne(rememberToken.serie, excetoSerie) : undefined));
 }

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { CONSTANTES } from '@bonifica/contracts';
 import { tema } from './tema';
 
 type ProvidersProps = {
@@ -13,15 +10,11 @@ type ProvidersProps = {
   ambiente?: 'default' | 'test';
 };
 
+/** Theme and server state for every screen; toasts and dialogs live in ProvedorModais under /app. */
 export function Providers({ queryClient, children, ambiente = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={tema} defaultColorScheme="light" env={ambiente}>
-      <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" autoClose={CONSTANTES.toastMs} limit={5} />
-        <ModalsProvider labels={{ confirm: CONSTANTES.confirmacaoSim, cancel: CONSTANTES.confirmacaoNao }}>
-          {children}
-        </ModalsProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -22,7 +22,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: PaginaCarregando,
       ErrorBoundary: ErroRota,
       children: [
-        { index: true, loader: () => redirect(ROTA_LOGIN) },
+        { index: true, loader: () => redirect(ROTA_LOGIN), Component: PaginaCarregando },
         ...rotasAuth(queryClient),
         ...rotasErro,
         ...rotasPaginas,
@@ -32,14 +32,14 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
           lazy: () => import('./shell/app-layout'),
           handle: { breadcrumb: 'Início' } satisfies RotaHandle,
           children: protegerRotas(queryClient, [
-            { index: true, loader: () => redirect('/app/pages/bemvindo') },
+            { index: true, loader: () => redirect('/app/pages/bemvindo'), Component: PaginaCarregando },
             ...rotasPages,
             ...rotasCadastros,
             ...rotasServidor,
             ...rotasSistema,
           ]),
         },
-        { path: '*', loader: () => redirect('/error/404') },
+        { path: '*', loader: () => redirect('/error/404'), Component: PaginaCarregando },
       ],
     },
   ];

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { idParamSchema } from '@bonifica/contracts';
 import { empresa } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
-import { transacaoDoUsuario } from '../../lib/tenant.js';
+import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { empresasVisiveis } from '../company/company.repository.js';
 
 const LOGO_SISTEMA = readFileSync(fileURLToPath(new URL('../../../assets/logo-bonifica.svg', import.meta.url)));
 
@@ -19,8 +20,13 @@ export async function arquivoRoutes(app: FastifyInstance) {
   );
 
   rotas.get('/imagem/empresa/:id', { schema: { tags: ['arquivo'], params: idParamSchema } }, async (request, reply) => {
+    const u = usuarioDe(request);
     const logo = await transacaoDoUsuario(request, async (tx) => {
-      const [l] = await tx.select({ logo: empresa.logo, mime: empresa.logoMime }).from(empresa).where(eq(empresa.id, request.params.id)).limit(1);
+      const [l] = await tx
+        .select({ logo: empresa.logo, mime: empresa.logoMime })
+        .from(empresa)
+        .where(and(eq(empresa.id, request.params.id), empresasVisiveis(u)))
+        .limit(1);
       return l;
     });
     if (!logo?.logo) throw erro.naoEncontrado('Imagem não encontrada.');

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Empresa, FusoHorario } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { empresa, faturaEmpresa } from '../../db/schema/index.js';
+import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 
 const colunas = {
   id: empresa.id,
@@ -22,8 +23,17 @@ export function paraEmpresa(l: Linha): Empresa {
   return { id: l.id, shortName: l.nomeCurto, nome: l.nome, cnpj: l.cnpj, tipo: l.tipo, matrizId: l.matrizId, fusoHorario: l.fusoHorario as FusoHorario, ativa: l.ativa };
 }
 
-export async function buscarEmpresa(tx: Executor, id: number) {
-  const [l] = await tx.select(colunas).from(empresa).where(eq(empresa.id, id)).limit(1);
+/**
+ * The companies the caller may see — their own network; all of them for a system administrator —
+ * written in the query itself, with row-level security as the second lock (ARCHITECTURE §6).
+ */
+export function empresasVisiveis(u: UsuarioContexto): SQL | undefined {
+  if (ehAdmin(u) && u.empresaId === null) return undefined;
+  return u.empresaId === null ? sql`false` : eq(empresa.matrizId, u.empresaId);
+}
+
+export async function buscarEmpresa(tx: Executor, u: UsuarioContexto, id: number) {
+  const [l] = await tx.select(colunas).from(empresa).where(and(eq(empresa.id, id), empresasVisiveis(u))).limit(1);
   return l ?? null;
 }
 

@@ -19,20 +19,21 @@ export async function companyRoutes(app: FastifyInstance) {
   rotas.get('/company/companyuserlogged', { schema: { tags } }, async (request) => {
     const u = usuarioDe(request);
     if (u.empresaAtualId === null) return ok(null);
-    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, u.empresaAtualId!));
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, u, u.empresaAtualId!));
     return ok(e ? { id: e.id, shortName: e.nomeCurto } : null);
   });
 
   rotas.get('/company/empresausuariologado', { schema: { tags } }, async (request) => {
     const u = usuarioDe(request);
     const id = exigirEmpresa(u);
-    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, id));
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, u, id));
     if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
     return ok(paraEmpresa(e));
   });
 
   rotas.get('/company/logoimagevo/:id', { schema: { tags, params: idParamSchema } }, async (request) => {
-    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, request.params.id));
+    const u = usuarioDe(request);
+    const e = await transacaoDoUsuario(request, (tx) => buscarEmpresa(tx, u, request.params.id));
     if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
     const r: LogoEmpresa = { url: e.temLogo ? `/arquivo/imagem/empresa/${e.id}` : null };
     return ok(r);
@@ -57,8 +58,9 @@ export async function companyRoutes(app: FastifyInstance) {
   });
 
   rotas.get('/company/matrizefiliais/:id', { schema: { tags, params: idParamSchema } }, async (request) => {
+    const u = usuarioDe(request);
     const rede = await transacaoDoUsuario(request, async (tx) => {
-      const e = await buscarEmpresa(tx, request.params.id);
+      const e = await buscarEmpresa(tx, u, request.params.id);
       if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
       return empresasDaRede(tx, e.matrizId);
     });
@@ -81,7 +83,7 @@ export async function companyRoutes(app: FastifyInstance) {
     };
     if (u.empresaId === null) return ok(vazio);
     const status = await transacaoDoUsuario(request, async (tx) => {
-      const matriz = await buscarEmpresa(tx, u.empresaId!);
+      const matriz = await buscarEmpresa(tx, u, u.empresaId!);
       const fatura = await faturaAberta(tx, u.empresaId!);
       const hoje = new Date().toISOString().slice(0, 10);
       const r: FaturamentoStatus = {

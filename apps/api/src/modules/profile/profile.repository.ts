@@ -3,6 +3,7 @@ import { PERMISSOES, TODAS_PERMISSOES, type Perfil, type PerfilSave } from '@bon
 import type { Executor } from '../../db/client.js';
 import { perfil, usuario } from '../../db/schema/index.js';
 import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
+import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
 
 type Linha = typeof perfil.$inferSelect;
@@ -27,7 +28,7 @@ function visiveis(u: UsuarioContexto): SQL | undefined {
 }
 
 export async function listarPerfis(tx: Executor, u: UsuarioContexto, f: { busca?: string }, page: number, size: number) {
-  const where = and(visiveis(u), eq(perfil.ativo, true), f.busca ? sql`busca_normalizada(${perfil.nome}) like busca_normalizada(${'%' + f.busca + '%'})` : undefined);
+  const where = and(visiveis(u), eq(perfil.ativo, true), f.busca ? sql`busca_normalizada(${perfil.nome}) like busca_normalizada(${padraoContem(f.busca)})` : undefined);
   const [itens, [total]] = await Promise.all([
     tx.select().from(perfil).where(where).orderBy(asc(perfil.nome), asc(perfil.id)).limit(size).offset(page * size),
     tx.select({ n: count() }).from(perfil).where(where),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idParamSchema, paginaParamsSchema, PERMISSOES } from '@bonifica/contracts';
 import { emailSaida } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
+import { padraoContem } from '../../lib/busca.js';
 import { tentarEnviar } from '../../lib/email-saida.js';
 import { erro } from '../../lib/erros.js';
 import { ok, pagina } from '../../lib/resposta.js';
@@ -30,7 +31,7 @@ export async function sistemaRoutes(app: FastifyInstance) {
     const f = request.body;
     const where = and(
       f.status ? eq(emailSaida.status, f.status) : undefined,
-      f.busca ? sql`busca_normalizada(${emailSaida.para} || ' ' || ${emailSaida.assunto}) like busca_normalizada(${'%' + f.busca + '%'})` : undefined,
+      f.busca ? sql`busca_normalizada(${emailSaida.para} || ' ' || ${emailSaida.assunto}) like busca_normalizada(${padraoContem(f.busca)})` : undefined,
     );
     const [itens, [total]] = await Promise.all([
       app.db.select().from(emailSaida).where(where).orderBy(desc(emailSaida.criadoEm), desc(emailSaida.id)).limit(size).offset(page * size),

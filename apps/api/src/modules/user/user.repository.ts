@@ -4,6 +4,7 @@ import { PERMISSOES, type FiltroUsuario, type UsuarioResumo, type UsuarioSave } 
 import type { Executor } from '../../db/client.js';
 import { empresa, perfil, usuario } from '../../db/schema/index.js';
 import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
+import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../../lib/senha.js';
@@ -37,7 +38,7 @@ function escopo(u: UsuarioContexto): SQL | undefined {
 export async function listarUsuarios(tx: Executor, u: UsuarioContexto, f: FiltroUsuario, page: number, size: number) {
   const condicoes: (SQL | undefined)[] = [escopo(u)];
   if (f.busca) {
-    const termo = `%${f.busca}%`;
+    const termo = padraoContem(f.busca);
     condicoes.push(
       or(
         sql`busca_normalizada(${usuario.nome}) like busca_normalizada(${termo})`,
@@ -97,6 +98,8 @@ async function validarPerfil(tx: Executor, u: UsuarioContexto, perfilId: number,
   // Only a system administrator hands out system administration.
   if (p.permissoes.includes(PERMISSOES.admin) && !ehAdmin(u)) throw erro.proibido('Somente um administrador do sistema pode atribuir este perfil.');
   if (p.permissoes.includes(PERMISSOES.admin) && empresaId !== null) throw erro.requisicao('O perfil de administrador do sistema não pode ser dado a usuários de empresas.');
+  // A system profile goes only to the kind of user it was made for, as profile/{ref}/available offers it.
+  if (p.empresaId === null && p.referencia !== (empresaId === null ? 'SISTEMA' : 'EMPRESA')) throw erro.requisicao('Perfil inválido.');
 }
 
 export async function gravarUsuario(

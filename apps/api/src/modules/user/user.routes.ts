@@ -18,6 +18,7 @@ import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { enfileirarEmail, tentarEnviar } from '../../lib/email-saida.js';
 import { registrarRecurso } from '../../lib/recurso.js';
+import { revogarSeriesDoUsuario } from '../../lib/remember-me.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { conferirSenha, gerarHashSenha } from '../../lib/senha.js';
 import { apagarSessoesDoUsuario } from '../../lib/sessao-store.js';
@@ -75,6 +76,7 @@ export async function userRoutes(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await tx.update(usuario).set({ senhaHash: novoHash, senhaAlteradaEm: new Date(), atualizadoEm: new Date() }).where(eq(usuario.id, u.id));
         await apagarSessoesDoUsuario(tx, u.id, request.sessaoIdHash ?? undefined);
+        await revogarSeriesDoUsuario(tx, u.id, request.rememberSerie ?? undefined);
         await auditar(tx, request, { acao: 'ALTERAR_SENHA', entidade: 'usuario', entidadeId: u.id });
       });
       return ok('Senha alterada com sucesso.');
@@ -91,6 +93,7 @@ export async function userRoutes(app: FastifyInstance) {
       if (!r) throw erro.requisicao('Link inválido ou expirado. Peça um novo em "Esqueci minha senha".');
       await tx.update(usuario).set({ senhaHash: novoHash, senhaAlteradaEm: new Date(), atualizadoEm: new Date() }).where(eq(usuario.id, r.usuarioId));
       await apagarSessoesDoUsuario(tx, r.usuarioId);
+      await revogarSeriesDoUsuario(tx, r.usuarioId);
       const [dono] = await tx.select({ empresaId: usuario.empresaId }).from(usuario).where(eq(usuario.id, r.usuarioId));
       await auditar(tx, request, { acao: 'REDEFINIR_SENHA', entidade: 'usuario', entidadeId: r.usuarioId, empresaId: dono?.empresaId ?? null });
     });

@@ -5,7 +5,7 @@ import { can } from '../../lib/access';
 import type { RotaHandle } from '../route-handle';
 import { verificarAcessoAdmin } from './acesso-admin';
 import { caminhoDaRequisicao, guardarUrlAcesso } from './url-acesso';
-import { carregarUsuario } from './usuario';
+import { carregarUsuario, chaveUsuario } from './usuario';
 
 export const ROTA_LOGIN = '/auth/user/login';
 export const ROTA_INICIO = '/app';
@@ -28,9 +28,14 @@ export function exigirLogin(queryClient: QueryClient): LoaderFunction {
   };
 }
 
+/** A probe that failed a moment ago (the guard that just sent us here) need not be repeated. */
+const VALIDADE_FALHA_MS = 5_000;
+
 /** Root and login: a user already logged in goes straight to the application (spec §5). */
 export function redirecionarSeLogado(queryClient: QueryClient): LoaderFunction {
   return async () => {
+    const estado = queryClient.getQueryState(chaveUsuario);
+    if (estado?.status === 'error' && Date.now() - estado.errorUpdatedAt < VALIDADE_FALHA_MS) return null;
     if (await carregarUsuario(queryClient)) throw redirect(ROTA_INICIO);
     return null;
   };

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { Outlet, useNavigation } from 'react-router';
 import { CONSTANTES } from '@bonifica/contracts';
 import { PaginaCarregando } from '../../components/pagina-carregando';
+import { ProvedorModais } from '../provedor-modais';
 import { useUsuarioLogado } from '../session/usuario';
 import { BannerFaturamento } from './banner-faturamento';
 import { Breadcrumbs } from './breadcrumbs';
@@ -28,22 +29,24 @@ export function Component() {
   };
 
   return (
-    <div className={classes.shell} data-modo={menu.modo} data-menu={menu.estado} style={estiloDuracao}>
-      <a href="#conteudo" className={classes.pularParaConteudo}>
-        Pular para o conteúdo
-      </a>
-      <Cabecalho usuario={usuario} estadoMenu={menu.estado} aoAlternarMenu={menu.alternar} />
-      <MenuLateral estado={menu.estado} aoNavegar={aoNavegar} aoPedirExpansao={() => menu.definir(true)} />
-      {menu.estado === 'offcanvas-aberto' && (
-        <div className={classes.overlay} data-testid="menu-overlay" aria-hidden onClick={() => menu.definir(false)} />
-      )}
-      <main id="conteudo" className={classes.conteudo} tabIndex={-1}>
-        <Box className={classes.topoConteudo}>
-          <BannerFaturamento />
-          <Breadcrumbs />
-        </Box>
-        <Box className={classes.pagina}>{trocandoDePagina ? <CarregandoNavegacao /> : <Outlet />}</Box>
-      </main>
-    </div>
+    <ProvedorModais>
+      <div className={classes.shell} data-modo={menu.modo} data-menu={menu.estado} style={estiloDuracao}>
+        <a href="#conteudo" className={classes.pularParaConteudo}>
+          Pular para o conteúdo
+        </a>
+        <Cabecalho usuario={usuario} estadoMenu={menu.estado} aoAlternarMenu={menu.alternar} />
+        <MenuLateral estado={menu.estado} aoNavegar={aoNavegar} aoPedirExpansao={() => menu.definir(true)} />
+        {menu.estado === 'offcanvas-aberto' && (
+          <div className={classes.overlay} data-testid="menu-overlay" aria-hidden onClick={() => menu.definir(false)} />
+        )}
+        <main id="conteudo" className={classes.conteudo} tabIndex={-1}>
+          <Box className={classes.topoConteudo}>
+            <BannerFaturamento />
+            <Breadcrumbs />
+          </Box>
+          <Box className={classes.pagina}>{trocandoDePagina ? <CarregandoNavegacao /> : <Outlet />}</Box>
+        </main>
+      </div>
+    </ProvedorModais>
   );
 }

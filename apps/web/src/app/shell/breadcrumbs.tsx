@@ -38,7 +38,8 @@ export function Breadcrumbs() {
                   {m.breadcrumb}
                 </Anchor>
               )}
-              {m.status && (
+              {/* The status belongs to the page being shown; repeating it on every ancestor is noise. */}
+              {ultima && m.status && (
                 <Badge size="xs" variant="light" color="orange">
                   {m.status}
                 </Badge>

@@ -45,18 +45,20 @@ export function Cabecalho({ usuario, estadoMenu, aoAlternarMenu }: CabecalhoProp
   const { data: logo } = useLogoEmpresa(usuario.empresaId);
   const { data: tipoServidor } = useTipoServidorWhats();
   const aberto = estadoMenu === 'expandido' || estadoMenu === 'offcanvas-aberto';
+  const rotuloBotaoMenu =
+    estadoMenu === 'offcanvas-aberto' ? 'Fechar menu' : estadoMenu === 'expandido' ? 'Recolher menu' : 'Abrir menu';
   const empresa = usuario.companyName ? nomeCurto(usuario.companyName) : ROTULO_SEM_EMPRESA;
 
   return (
     <header className={classes.cabecalho}>
       <Group gap="xs" wrap="nowrap" className={classes.cabecalhoEsquerda}>
-        <Tooltip label={aberto ? 'Recolher menu' : 'Abrir menu'}>
+        <Tooltip label={rotuloBotaoMenu} events={{ hover: true, focus: false, touch: false }}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             onClick={aoAlternarMenu}
-            aria-label={aberto ? 'Recolher menu' : 'Abrir menu'}
+            aria-label={rotuloBotaoMenu}
             aria-expanded={aberto}
             aria-controls="menu-lateral"
             data-testid="botao-menu"

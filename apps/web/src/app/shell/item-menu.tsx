@@ -52,6 +52,8 @@ export function ItemMenu({ item, compacto, nivel = 0, aoNavegar, aoPedirExpansao
   const comum = {
     label: compacto ? undefined : item.titulo,
     'aria-label': compacto ? item.titulo : undefined,
+    // Long titles are cut with an ellipsis; the native tooltip still tells the whole name.
+    title: compacto ? undefined : item.titulo,
     leftSection: icone,
     className: classes.itemMenu,
     'data-compacto': compacto || undefined,

@@ -1,10 +1,123 @@
-import { Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconUserOff } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { UsuarioResumo } from '@bonifica/contracts';
+import { confirmar } from '../../components/confirmar';
+import { FormDrawer } from '../../components/form-page';
+import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { notificar } from '../../components/notificar';
+import { formatarData } from '../../lib/format';
+import { buscarUsuarios, chavesCadastros, useDesativarUsuario, useOpcoesPerfis } from './api';
+import { UsuarioForm } from './usuario-form';
 
-// Placeholder so the route resolves; the users list is written in its own issue and replaces this file.
+const COLUNAS: DataTableColumn<UsuarioResumo>[] = [
+  { accessor: 'nome', title: 'Nome', sortable: true },
+  { accessor: 'username', title: 'Usuário', sortable: true },
+  { accessor: 'email', title: 'E-mail', render: (u) => u.email ?? '—' },
+  { accessor: 'empresaNome', title: 'Empresa', render: (u) => u.empresaNome ?? '—' },
+  { accessor: 'perfilNome', title: 'Perfil', render: (u) => u.perfilNome ?? '—' },
+  {
+    accessor: 'ativo',
+    title: 'Situação',
+    render: (u) => (
+      <Badge color={u.ativo ? 'teal' : 'gray'} variant="light">
+        {u.ativo ? 'Ativo' : 'Inativo'}
+      </Badge>
+    ),
+  },
+  { accessor: 'criadoEm', title: 'Criado em', sortable: true, render: (u) => formatarData(u.criadoEm) },
+];
+
+const ORDENACAO_PADRAO: Ordenacao = { campo: 'nome', direcao: 'asc' };
+
+/** null: drawer closed; { registro: null }: new user. */
+type Edicao = { registro: UsuarioResumo | null } | null;
+
+/** Cadastros › Usuários: the company's back-office users. */
 export function Component() {
+  const perfis = useOpcoesPerfis();
+  const desativar = useDesativarUsuario();
+  const [edicao, setEdicao] = useState<Edicao>(null);
+
+  const filtros = useMemo<FiltroDef[]>(
+    () => [
+      { nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Nome, usuário ou e-mail' },
+      {
+        nome: 'ativo',
+        rotulo: 'Situação',
+        tipo: 'booleano',
+        opcoes: [
+          { value: 'true', label: 'Ativos' },
+          { value: 'false', label: 'Inativos' },
+        ],
+      },
+      {
+        nome: 'perfilId',
+        rotulo: 'Perfil',
+        tipo: 'selecao',
+        opcoes: (perfis.data ?? []).map((p) => ({ value: String(p.id), label: p.nome })),
+      },
+    ],
+    [perfis.data],
+  );
+
+  const pedirDesativacao = useCallback(
+    async (usuario: UsuarioResumo) => {
+      const sim = await confirmar({ mensagem: `Deseja desativar o usuário ${usuario.nome}?`, destrutiva: true });
+      if (!sim) return;
+      try {
+        await desativar.mutateAsync(usuario.id);
+        notificar.sucesso('Usuário desativado.');
+      } catch (erro) {
+        notificar.erro(erro instanceof Error ? erro.message : String(erro));
+      }
+    },
+    [desativar],
+  );
+
+  const acoesLinha = useCallback(
+    (u: UsuarioResumo) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Tooltip label="Editar">
+          <ActionIcon variant="subtle" aria-label={`Editar ${u.nome}`} onClick={() => setEdicao({ registro: u })}>
+            <IconEdit size={18} />
+          </ActionIcon>
+        </Tooltip>
+        {u.ativo && (
+          <Tooltip label="Desativar">
+            <ActionIcon variant="subtle" color="red" aria-label={`Desativar ${u.nome}`} onClick={() => void pedirDesativacao(u)}>
+              <IconUserOff size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    ),
+    [pedirDesativacao],
+  );
+
+  const fechar = useCallback(() => setEdicao(null), []);
+
   return (
-    <Title order={1} fz="h2">
-      Usuários
-    </Title>
+    <>
+      <ListPage<UsuarioResumo>
+        titulo="Usuários"
+        descricao="Quem acessa o back office da empresa e com qual perfil."
+        colunas={COLUNAS}
+        buscar={buscarUsuarios}
+        chaveConsulta={chavesCadastros.listaUsuarios}
+        filtros={filtros}
+        ordenacaoPadrao={ORDENACAO_PADRAO}
+        acoesLinha={acoesLinha}
+        acaoNovo={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEdicao({ registro: null })}>
+            Novo usuário
+          </Button>
+        }
+      />
+      <FormDrawer aberto={edicao !== null} aoFechar={fechar} titulo={edicao?.registro ? 'Editar usuário' : 'Novo usuário'}>
+        {edicao && <UsuarioForm key={edicao.registro?.id ?? 'novo'} registro={edicao.registro} aoSalvar={fechar} />}
+      </FormDrawer>
+    </>
   );
 }

@@ -1,0 +1,7 @@
+/**
+ * The LIKE pattern for "contains": what the user typed is searched as it is, so a % or _ in
+ * the search box (usernames may hold _) matches itself instead of acting as a wildcard.
+ */
+export function padraoContem(termo: string): string {
+  return `%${termo.replace(/[\\%_]/g, '\\$&')}%`;
+}

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { MENSAGENS_PRODUTO, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
+import { empresa, faturaEmpresa, perfil, usuario } from '../src/db/schema/index.js';
+import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { idDoUsuario } from './apoio/consultas.js';
+
+/** Anything that would show the demo network leaked into another tenant's reply. */
+const VAZAMENTO = /Gerente Souza|Amanda|Atendente de balc|Bonifica|bonifica-demo|Jardins|Moema|11\.222\.333|<svg/i;
+
+let t: AppDeTeste;
+let outra: Cliente;
+let gerente: Cliente;
+let ids: { gerente: number; atendente: number; admin: number; outra: number };
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  [outra, gerente] = await Promise.all([t.entrar('outra'), t.entrar('gerente')]);
+  ids = {
+    gerente: await idDoUsuario(t, 'gerente'),
+    atendente: await idDoUsuario(t, 'atendente'),
+    admin: await idDoUsuario(t, 'admin'),
+    outra: await idDoUsuario(t, 'outra'),
+  };
+});
+afterAll(() => t.fechar());
+
+/** The demo network's rows, read straight from the database, to prove nothing moved. */
+async function fotografiaDaDemo() {
+  const db = t.banco.db;
+  return {
+    usuarios: await db.select().from(usuario).where(or(eq(usuario.empresaId, 1), inArray(usuario.username, ['admin', 'analista']))).orderBy(asc(usuario.id)),
+    perfis: await db.select().from(perfil).orderBy(asc(perfil.id)),
+    empresas: await db.select().from(empresa).where(eq(empresa.matrizId, 1)).orderBy(asc(empresa.id)),
+    faturas: await db.select().from(faturaEmpresa).orderBy(asc(faturaEmpresa.id)),
+  };
+}
+
+type Caso = { rota: string; metodo: 'GET' | 'POST' | 'DELETE'; url: () => string; corpo?: () => unknown; status: number; mensagem?: string };
+
+/**
+ * Every call that takes an id, a company reference, or writes tenant rows — with `outra`
+ * (Padaria Pão Quente) aiming at the demo network. `rota` is the OpenAPI path, so the
+ * coverage check below fails when a new endpoint of this kind lands without a case here.
+ */
+const CASOS: Caso[] = [
+  { rota: 'get /services/user/findbyid/{id}', metodo: 'GET', url: () => `/services/user/findbyid/${ids.gerente}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/user/findbyid/{id}', metodo: 'GET', url: () => `/services/user/findbyid/${ids.admin}`, status: 404 },
+  { rota: 'delete /services/user/delete/{id}', metodo: 'DELETE', url: () => `/services/user/delete/${ids.gerente}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'delete /services/user/delete/{id}', metodo: 'DELETE', url: () => `/services/user/delete/${ids.atendente}`, status: 404 },
+  {
+    rota: 'post /services/user/save',
+    metodo: 'POST',
+    url: () => '/services/user/save',
+    corpo: () => ({ id: ids.gerente, nome: 'Sequestrado', username: 'gerente', perfilId: 3, empresaId: 4, senha: 'tomada12345' }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  {
+    rota: 'post /services/user/save',
+    metodo: 'POST',
+    url: () => '/services/user/save',
+    corpo: () => ({ id: ids.atendente, nome: 'Amanda Atendente', username: 'atendente', perfilId: 3, ativo: false }),
+    status: 404,
+  },
+  {
+    rota: 'post /services/user/save',
+    metodo: 'POST',
+    url: () => '/services/user/save',
+    corpo: () => ({ nome: 'Infiltrado', username: 'infiltrado', perfilId: 3, empresaId: 2, senha: 'infiltrado123' }),
+    status: 400,
+    mensagem: 'Empresa inválida.',
+  },
+  {
+    rota: 'post /services/user/save',
+    metodo: 'POST',
+    url: () => '/services/user/save',
+    corpo: () => ({ nome: 'Infiltrado', username: 'infiltrado', perfilId: 4, senha: 'infiltrado123' }),
+    status: 400,
+    mensagem: 'Perfil inválido.',
+  },
+  { rota: 'get /services/profile/findbyid/{id}', metodo: 'GET', url: () => '/services/profile/findbyid/4', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/profile/save',
+    metodo: 'POST',
+    url: () => '/services/profile/save',
+    corpo: () => ({ id: 4, nome: 'Tomado', permissoes: ['ROLE_USER_COMPANY_ADMIN'] }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  { rota: 'delete /services/profile/delete/{id}', metodo: 'DELETE', url: () => '/services/profile/delete/4', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/profile/{ref}/available', metodo: 'GET', url: () => '/services/profile/1/available', status: 404, mensagem: 'Empresa não encontrada.' },
+  { rota: 'get /services/profile/{ref}/available', metodo: 'GET', url: () => '/services/profile/2/available', status: 404 },
+  { rota: 'get /services/company/matrizefiliais/{id}', metodo: 'GET', url: () => '/services/company/matrizefiliais/1', status: 404, mensagem: 'Empresa não encontrada.' },
+  { rota: 'get /services/company/matrizefiliais/{id}', metodo: 'GET', url: () => '/services/company/matrizefiliais/3', status: 404 },
+  { rota: 'get /services/company/logoimagevo/{id}', metodo: 'GET', url: () => '/services/company/logoimagevo/1', status: 404, mensagem: 'Empresa não encontrada.' },
+  { rota: 'get /arquivo/imagem/empresa/{id}', metodo: 'GET', url: () => '/arquivo/imagem/empresa/1', status: 404, mensagem: 'Imagem não encontrada.' },
+  // Admin-only calls: a company user is refused before anything is read.
+  { rota: 'get /services/profile/listall', metodo: 'GET', url: () => '/services/profile/listall', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/email/reenviar/{id}', metodo: 'POST', url: () => '/services/sistema/email/reenviar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/email/filtrar/{page}/{size}', metodo: 'POST', url: () => '/services/sistema/email/filtrar/0/10', corpo: () => ({}), status: 403 },
+];
+
+/** Lists: they answer 200, with the caller's tenant only (checked one by one below). */
+const LISTAS = ['post /services/user/filter/user/client/{page}/{size}', 'post /services/user/filterpaginated/{page}/{size}', 'post /services/profile/filterpaginated/{page}/{size}'];
+
+/** Parameters that are not a tenant's record: a username to recover, a CEP. */
+const SEM_DADOS_DE_EMPRESA = ['get /services/user/esqueciminhasenha/{x}', 'get /services/endereco/cep/{cep}'];
+
+const CASOS_NOMEADOS = CASOS.map((c, i) => [`${c.rota} #${i + 1} → ${c.status}`, c] as const);
+
+async function conferirRecusa(caso: Caso) {
+  const r = await outra.requisitar({ method: caso.metodo, url: caso.url(), ...(caso.corpo ? { payload: caso.corpo() as object } : {}) });
+  expect(r.statusCode, r.body).toBe(caso.status);
+  expect(r.headers['content-type']).toMatch(/^application\/json/);
+  const e = env(r);
+  expect(e.hasError).toBe(true);
+  expect(e.result).toBeNull();
+  expect(e.results).toBeNull();
+  if (caso.mensagem) expect(e.messageError).toBe(caso.mensagem);
+  expect(r.body).not.toMatch(VAZAMENTO);
+}
+
+describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da rede demo', () => {
+  let antes: Awaited<ReturnType<typeof fotografiaDaDemo>>;
+  beforeAll(async () => {
+    antes = await fotografiaDaDemo();
+  });
+
+  it('todo endpoint com id, referência de empresa ou gravação está coberto por um caso aqui', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const rotas = Object.entries(doc.paths).flatMap(([caminho, metodos]) => Object.keys(metodos).map((m) => `${m} ${caminho}`));
+    const sensiveis = rotas.filter((r) => /\{|\/save$|\/delete\//.test(r) && !SEM_DADOS_DE_EMPRESA.includes(r));
+    const cobertas = new Set([...CASOS.map((c) => c.rota), ...LISTAS]);
+    expect(sensiveis.filter((r) => !cobertas.has(r))).toEqual([]);
+    expect(sensiveis.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(CASOS_NOMEADOS)('%s, sem revelar nada', (_nome, caso) => conferirRecusa(caso));
+
+  it('as listas de usuários só trazem usuários da própria empresa, mesmo filtrando pelos ids da demo', async () => {
+    for (const rota of ['/services/user/filter/user/client/0/100', '/services/user/filterpaginated/0/100']) {
+      for (const filtro of [{}, { empresaId: 1 }, { empresaId: 2 }, { perfilId: 4 }, { busca: 'gerente' }, { ativo: true }]) {
+        const r = await outra.post(rota, filtro);
+        expect(r.statusCode).toBe(200);
+        const p = env<Pagina<UsuarioResumo>>(r).result;
+        expect(p.content.every((u) => u.empresaId === 4)).toBe(true);
+        expect(p.totalElements).toBe(p.content.length);
+        expect(r.body).not.toMatch(VAZAMENTO);
+      }
+      expect(env<Pagina<UsuarioResumo>>(await outra.post(rota, {})).result.content.map((u) => u.username)).toEqual(['outra']);
+    }
+  });
+
+  it('as listas de perfis não trazem o perfil 4 (Atendente de balcão) da demo', async () => {
+    const p = env<Pagina<Perfil>>(await outra.post('/services/profile/filterpaginated/0/100', {})).result;
+    expect(p.content.map((x) => x.id)).toEqual([3]);
+    for (const rota of ['/services/profile/listcompanyprofiles', '/services/profile/4/available']) {
+      const r = await outra.get(rota);
+      expect(r.statusCode).toBe(200);
+      expect((env<null>(r).results as Perfil[]).map((x) => x.id)).toEqual([3]);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+  });
+
+  it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {
+    for (const rota of ['/services/company/rede', '/services/company/empresalogadafiliais', '/services/company/filiaisempresalogada', '/services/company/empresausuariologado', '/services/company/faturamento/status', '/services/companyconfig/empresa']) {
+      const r = await outra.get(rota);
+      expect(r.statusCode, rota).toBe(200);
+      expect(r.body, rota).not.toMatch(VAZAMENTO);
+    }
+  });
+
+  it('depois de tudo isso, as linhas da rede demo estão intactas e nada foi criado', async () => {
+    expect(await fotografiaDaDemo()).toEqual(antes);
+    const [n] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(usuario).where(eq(usuario.username, 'infiltrado'));
+    expect(n?.n).toBe(0);
+    expect(await t.cliente().login('gerente', 'demo1234').then((r) => r.statusCode)).toBe(200);
+  });
+
+  it('no sentido inverso, o gerente da demo também não alcança a Padaria', async () => {
+    for (const url of [`/services/user/findbyid/${ids.outra}`, '/services/company/matrizefiliais/4', '/services/company/logoimagevo/4', '/services/profile/4/available']) {
+      const r = await gerente.get(url);
+      expect(r.statusCode, url).toBe(404);
+      expect(r.body).not.toMatch(/Padaria|Otávio|outra@/);
+    }
+    expect((await gerente.delete(`/services/user/delete/${ids.outra}`)).statusCode).toBe(404);
+    expect(env<Pagina<UsuarioResumo>>(await gerente.post('/services/user/filterpaginated/0/100', { busca: 'outra' })).result.totalElements).toBe(0);
+  });
+});
+
+describe('row-level security no banco (a segunda tranca)', () => {
+  const linhas = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  const comoEmpresa = <T>(empresaId: string, fn: (tx: Parameters<Parameters<typeof t.banco.db.transaction>[0]>[0]) => Promise<T>) =>
+    t.banco.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.empresa_id', ${empresaId}, true)`);
+      await tx.execute(sql`set local role bonifica_app`);
+      return fn(tx);
+    });
+
+  it('com app.empresa_id = 4, select em usuario, empresa, perfil e fatura_empresa só vê a empresa 4', async () => {
+    await comoEmpresa('4', async (tx) => {
+      const us = linhas<{ username: string; empresa_id: number }>(await tx.execute(sql`select username, empresa_id from usuario order by username`));
+      expect(us.map((u) => u.username)).toEqual(['outra']);
+      expect(us.every((u) => u.empresa_id === 4)).toBe(true);
+      expect(linhas<{ id: number }>(await tx.execute(sql`select id from empresa order by id`)).map((e) => e.id)).toEqual([4]);
+      // System profiles (empresa_id null) are readable by every tenant; the demo's own profile 4 is not.
+      expect(linhas<{ id: number }>(await tx.execute(sql`select id from perfil order by id`)).map((p) => p.id)).toEqual([1, 2, 3]);
+      expect(linhas(await tx.execute(sql`select id from fatura_empresa`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`select id from auditoria where empresa_id is distinct from 4`))).toEqual([]);
+    });
+  });
+
+  it('UPDATE e DELETE de linhas da empresa 1 afetam 0 linhas', async () => {
+    await comoEmpresa('4', async (tx) => {
+      expect(linhas(await tx.execute(sql`update usuario set nome = 'Invadido' where username = 'gerente' returning id`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`update usuario set empresa_id = 4 where empresa_id = 1 returning id`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`update empresa set nome_curto = 'Invadida' where id = 1 returning id`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`update perfil set nome = 'Invadido' where id in (3, 4) returning id`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`delete from fatura_empresa returning id`))).toEqual([]);
+    });
+    const [g] = await t.banco.db.select({ nome: usuario.nome, empresaId: usuario.empresaId }).from(usuario).where(eq(usuario.username, 'gerente'));
+    expect(g).toEqual({ nome: 'Gabriel Gerente Souza', empresaId: 1 });
+    const [p] = await t.banco.db.select({ nome: perfil.nome }).from(perfil).where(eq(perfil.id, 3));
+    expect(p?.nome).toBe('Gerente');
+    const [f] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(faturaEmpresa);
+    expect(f?.n).toBe(1);
+  });
+
+  it('INSERT com empresa_id de outra empresa é recusado pela política', async () => {
+    let falha: unknown = null;
+    try {
+      await comoEmpresa('4', (tx) =>
+        tx.execute(sql`insert into usuario (empresa_id, nome, username, senha_hash) values (1, 'Plantado', 'plantado', 'x')`),
+      );
+    } catch (e) {
+      falha = e;
+    }
+    expect(falha).not.toBeNull();
+    const texto = `${(falha as Error).message} ${String((falha as { cause?: unknown }).cause ?? '')}`;
+    expect(texto).toMatch(/row-level security/);
+    const [n] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(usuario).where(eq(usuario.username, 'plantado'));
+    expect(n?.n).toBe(0);
+  });
+
+  it('sem app.empresa_id definido, o papel da aplicação não vê nenhuma linha de empresa', async () => {
+    await comoEmpresa('', async (tx) => {
+      expect(linhas(await tx.execute(sql`select id from usuario`))).toEqual([]);
+      expect(linhas(await tx.execute(sql`select id from empresa`))).toEqual([]);
+    });
+  });
+});
+
+/**
+ * ARCHITECTURE §6 asks for two locks. With row-level security switched off on this file's own
+ * throwaway database, the tenant filters written in the queries must still hold by themselves.
+ */
+describe('com a row-level security desligada, os filtros das consultas sozinhos ainda isolam', () => {
+  let antes: Awaited<ReturnType<typeof fotografiaDaDemo>>;
+  beforeAll(async () => {
+    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria']) {
+      await t.banco.db.execute(sql.raw(`alter table ${tabela} disable row level security`));
+    }
+    antes = await fotografiaDaDemo();
+  });
+
+  it('a RLS está mesmo desligada: o papel da aplicação vê todas as empresas', async () => {
+    const todas = await t.banco.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.empresa_id', '4', true)`);
+      await tx.execute(sql`set local role bonifica_app`);
+      return (await tx.execute(sql`select id from empresa`)) as unknown as { rows: unknown[] };
+    });
+    expect(todas.rows).toHaveLength(4);
+  });
+
+  it.each(CASOS_NOMEADOS)('%s, sem revelar nada', (_nome, caso) => conferirRecusa(caso));
+
+  it('as listas continuam só com a própria empresa e as linhas da demo continuam intactas', async () => {
+    const usuarios = env<Pagina<UsuarioResumo>>(await outra.post('/services/user/filterpaginated/0/100', {})).result;
+    expect(usuarios.content.map((u) => u.username)).toEqual(['outra']);
+    const perfis = env<Pagina<Perfil>>(await outra.post('/services/profile/filterpaginated/0/100', {})).result;
+    expect(perfis.content.map((p) => p.id)).toEqual([3]);
+    expect(await fotografiaDaDemo()).toEqual(antes);
+  });
+});

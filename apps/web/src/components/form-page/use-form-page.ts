@@ -1,0 +1,43 @@
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { z } from 'zod';
+
+export type OpcoesFormPage<V, S extends z.ZodType> = {
+  /** The contract schema of `packages/contracts`: the same rules and Portuguese messages as the server. */
+  schema: S;
+  valoresIniciais: V;
+  /**
+   * Form values → what the schema reads. Inputs hold strings ('' for "none") while the wire wants
+   * null or absent; this bridges them and must keep the field names, so errors land on the right input.
+   */
+  paraEnvio?: (valores: V) => z.input<S>;
+  /** Rules the contract cannot know (e.g. "usuário já em uso" from the server); merged after the schema's. */
+  validacaoExtra?: (valores: V) => FormErrors;
+};
+
+export type FormPageControle<V, P> = {
+  form: UseFormReturnType<V>;
+  /** The parsed payload (trimmed, defaults applied); only called after validation passed. */
+  montarEnvio: (valores: V) => P;
+};
+
+/** Creates the @mantine/form instance of a FormPage, validated by a contract schema. */
+export function useFormPage<V extends Record<string, unknown>, S extends z.ZodType>({
+  schema,
+  valoresIniciais,
+  paraEnvio,
+  validacaoExtra,
+}: OpcoesFormPage<V, S>): FormPageControle<V, z.output<S>> {
+  const converter = (valores: V): z.input<S> => (paraEnvio ? paraEnvio(valores) : (valores as z.input<S>));
+  // 'first': a field breaking several rules shows the most basic one ("at least 3" before "lowercase only").
+  const validarContrato = zod4Resolver(schema, { errorPriority: 'first' });
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: valoresIniciais,
+    validate: (valores) => ({
+      ...validarContrato(converter(valores) as Record<string, unknown>),
+      ...validacaoExtra?.(valores),
+    }),
+  });
+  return { form, montarEnvio: (valores) => schema.parse(converter(valores)) as z.output<S> };
+}

@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach } from 'vitest';
+
+// Mantine reads matchMedia and ResizeObserver, which jsdom does not implement.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverFalso {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverFalso });
+}
+
+Element.prototype.scrollIntoView ??= () => {};
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  document.title = '';
+});
+
+afterEach(() => {
+  cleanup();
+  // The toast store is module-global; one test's toasts must not show up in the next.
+  notifications.clean();
+  notifications.cleanQueue();
+});

@@ -1,0 +1,160 @@
+import { expect, test } from '@playwright/test';
+import { entrar, fotografar } from './apoio';
+
+test.describe('login e sessão', () => {
+  test('login sem lembrar-me mostra o shell com primeiro nome e nome curto da empresa', async ({ page }) => {
+    await entrar(page, 'gerente');
+    await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
+    await expect(page.getByTestId('cabecalho-empresa')).toHaveText('Supermercados Bonifi...');
+    expect(await page.evaluate(() => sessionStorage.getItem('remember-me'))).toBeNull();
+    await expect(page).toHaveTitle('Bonifica | Boas-vindas');
+  });
+
+  test('login com lembrar-me sobrevive à perda do cookie de sessão', async ({ page, context }) => {
+    await entrar(page, 'gerente', { lembrar: true });
+    const token = await page.evaluate(() => sessionStorage.getItem('remember-me'));
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    await context.clearCookies({ name: 'SESSION' });
+    await page.reload();
+    await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
+    const novo = await page.evaluate(() => sessionStorage.getItem('remember-me'));
+    expect(novo).not.toBe(token);
+  });
+
+  test('senha errada mostra a mensagem do servidor', async ({ page }) => {
+    await page.goto('/auth/user/login');
+    await page.getByLabel('Usuário').fill('gerente');
+    await page.getByLabel('Senha').fill('errada123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
+  });
+
+  test('o guard guarda a URL pedida e volta a ela depois do login', async ({ page }) => {
+    await page.goto('/app/cadastros/perfil');
+    await expect(page).toHaveURL(/\/auth\/user\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('url-acesso-backoffice'))).toBe('/app/cadastros/perfil');
+    await entrar(page, 'gerente', { destinoEsperado: /\/app\/cadastros\/perfil$/ });
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Meu Perfil');
+    await expect(page).toHaveTitle('Bonifica | Meu Perfil');
+  });
+
+  test('usuário logado que abre o login vai para /app', async ({ page }) => {
+    await entrar(page, 'atendente');
+    await page.goto('/auth/user/login');
+    await expect(page).toHaveURL(/\/app\/pages\/bemvindo$/);
+  });
+
+  test('sessão expirada no meio do trabalho volta ao login com a URL guardada', async ({ page, context }) => {
+    await entrar(page, 'gerente');
+    await page.goto('/app/cadastros/perfil');
+    await expect(page.getByLabel('Nome')).toBeVisible();
+    await context.clearCookies({ name: 'SESSION' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page).toHaveURL(/\/auth\/user\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('url-acesso-backoffice'))).toBe('/app/cadastros/perfil');
+    await entrar(page, 'gerente', { destinoEsperado: /\/app\/cadastros\/perfil$/ });
+  });
+
+  test('sair encerra a sessão', async ({ page }) => {
+    await entrar(page, 'gerente');
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/auth\/user\/login$/);
+    await page.goto('/app/pages/bemvindo');
+    await expect(page).toHaveURL(/\/auth\/user\/login$/);
+  });
+});
+
+test.describe('shell', () => {
+  test('menu: interno navega, externo abre nova aba, navegador exclusivo abre popup 1000x600', async ({ page, context }) => {
+    await context.route(/https:\/\/(ajuda|treinamento)\.bonifica\.com\.br\/.*/, (r) => r.fulfill({ contentType: 'text/html', body: '<title>externo</title>ok' }));
+    await entrar(page, 'gerente');
+    const menu = page.getByTestId('menu-lateral');
+    await menu.getByText('Cadastros').click();
+    await menu.getByText('Usuários').click();
+    await expect(page).toHaveURL(/\/app\/cadastros\/usuarios/);
+    await menu.getByText('Ajuda').click();
+    const [aba] = await Promise.all([page.waitForEvent('popup'), menu.getByText('Central de ajuda').click()]);
+    await aba.waitForLoadState();
+    expect(aba.url()).toContain('https://ajuda.bonifica.com.br');
+    await aba.close();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), menu.getByText('Treinamentos em vídeo').click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toContain('https://treinamento.bonifica.com.br');
+    const tamanho = await popup.evaluate(() => ({ w: window.outerWidth, h: window.outerHeight }));
+    expect(tamanho.w).toBeGreaterThanOrEqual(990);
+    expect(tamanho.w).toBeLessThanOrEqual(1010);
+    expect(tamanho.h).toBeLessThanOrEqual(640);
+  });
+
+  test('gerente não entra em sistema/*: acesso negado', async ({ page }) => {
+    await entrar(page, 'gerente');
+    await page.goto('/app/sistema/manutencao');
+    await expect(page).toHaveURL(/\/app\/acesso-negado$/);
+  });
+
+  test('admin entra em sistema/* e vê o breadcrumb', async ({ page }) => {
+    await entrar(page, 'admin');
+    await page.goto('/app/sistema/manutencao');
+    await expect(page).toHaveURL(/\/app\/sistema\/manutencao$/);
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Manutenção');
+  });
+
+  test('banner de faturamento só para o administrador do faturamento', async ({ page }) => {
+    await entrar(page, 'gerente');
+    const banner = page.getByTestId('banner-faturamento');
+    await expect(banner).toContainText('R$ 349,90');
+    await expect(banner.getByRole('link', { name: 'Pagar agora' })).toHaveAttribute('href', /fatura-demo/);
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await entrar(page, 'atendente');
+    await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Amanda');
+    await expect(page.getByTestId('banner-faturamento')).toHaveCount(0);
+  });
+
+  test('período experimental mostra o aviso com o link de escolha de plano', async ({ page }) => {
+    await entrar(page, 'outra');
+    const banner = page.getByTestId('banner-faturamento');
+    await expect(banner.getByRole('link', { name: 'Escolher plano' })).toHaveAttribute('href', /planos/);
+  });
+
+  test('ícone do WhatsApp só com servidor DEDICADO, levando a /app/servidor/whats', async ({ page }) => {
+    await entrar(page, 'gerente');
+    await page.getByTestId('icone-whats').click();
+    await expect(page).toHaveURL(/\/app\/servidor\/whats$/);
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await entrar(page, 'outra');
+    await expect(page.getByTestId('cabecalho-nome-usuario')).toBeVisible();
+    await expect(page.getByTestId('icone-whats')).toHaveCount(0);
+  });
+
+  test('analista sem empresa aparece como Analista', async ({ page }) => {
+    await entrar(page, 'analista');
+    await expect(page.getByTestId('cabecalho-empresa')).toHaveText('Analista');
+  });
+
+  for (const [nome, largura, altura, estadoInicial] of [
+    ['desktop', 1280, 800, 'expandido'],
+    ['tablet', 900, 800, 'recolhido'],
+    ['mobile', 390, 844, 'fechado'],
+  ] as const) {
+    test(`layout ${nome} (${largura}px)`, async ({ page }) => {
+      await page.setViewportSize({ width: largura, height: altura });
+      await entrar(page, 'gerente');
+      const menu = page.getByTestId('menu-lateral');
+      await expect(menu).toHaveAttribute('data-estado', estadoInicial);
+      await fotografar(page, `shell-${nome}`);
+      await page.getByTestId('botao-menu').click();
+      if (nome === 'mobile') {
+        await expect(menu).toHaveAttribute('data-estado', 'offcanvas-aberto');
+        await fotografar(page, `shell-${nome}-menu-aberto`);
+        await page.getByTestId('menu-overlay').click({ position: { x: 370, y: 400 } });
+        await expect(menu).toHaveAttribute('data-estado', 'fechado');
+      } else {
+        await expect(menu).toHaveAttribute('data-estado', nome === 'desktop' ? 'recolhido' : 'expandido');
+        await fotografar(page, `shell-${nome}-alternado`);
+      }
+    });
+  }
+});
