@@ -7,7 +7,7 @@ test.describe('login e sessão', () => {
     await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
     await expect(page.getByTestId('cabecalho-empresa')).toHaveText('Supermercados Bonifi...');
     expect(await page.evaluate(() => sessionStorage.getItem('remember-me'))).toBeNull();
-    await expect(page).toHaveTitle('Bonifica | Boas-vindas');
+    await expect(page).toHaveTitle('Bonifica | Bem-vindo');
   });
 
   test('login com lembrar-me sobrevive à perda do cookie de sessão', async ({ page, context }) => {
@@ -47,7 +47,7 @@ test.describe('login e sessão', () => {
   test('sessão expirada no meio do trabalho volta ao login com a URL guardada', async ({ page, context }) => {
     await entrar(page, 'gerente');
     await page.goto('/app/cadastros/perfil');
-    await expect(page.getByLabel('Nome')).toBeVisible();
+    await page.getByLabel('Nome').fill('Gabriel Gerente Souza Jr');
     await context.clearCookies({ name: 'SESSION' });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page).toHaveURL(/\/auth\/user\/login$/);
@@ -148,11 +148,13 @@ test.describe('shell', () => {
       await page.getByTestId('botao-menu').click();
       if (nome === 'mobile') {
         await expect(menu).toHaveAttribute('data-estado', 'offcanvas-aberto');
+        await page.waitForTimeout(450); // the 400 ms slide-in of spec §9
         await fotografar(page, `shell-${nome}-menu-aberto`);
         await page.getByTestId('menu-overlay').click({ position: { x: 370, y: 400 } });
         await expect(menu).toHaveAttribute('data-estado', 'fechado');
       } else {
         await expect(menu).toHaveAttribute('data-estado', nome === 'desktop' ? 'recolhido' : 'expandido');
+        await page.waitForTimeout(450);
         await fotografar(page, `shell-${nome}-alternado`);
       }
     });

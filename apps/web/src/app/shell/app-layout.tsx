@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Box } from '@mantine/core';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CONSTANTES } from '@bonifica/contracts';
 import { PaginaCarregando } from '../../components/pagina-carregando';
 import { ProvedorModais } from '../provedor-modais';
@@ -20,7 +20,11 @@ export function Component() {
   const usuario = useUsuarioLogado();
   const menu = useEstadoMenu();
   const navegacao = useNavigation();
-  const trocandoDePagina = navegacao.state === 'loading' && navegacao.location.pathname.startsWith('/app');
+  const local = useLocation();
+  // Only a change of page shows the loader: a list's filters and paging live in the query string,
+  // and swapping the page out on those would drop focus, close drawers and refetch from scratch.
+  const trocandoDePagina =
+    navegacao.state === 'loading' && navegacao.location.pathname.startsWith('/app') && navegacao.location.pathname !== local.pathname;
 
   if (!usuario) return <PaginaCarregando altura="100dvh" />;
 
