@@ -53,6 +53,9 @@ test.describe('login e sessão', () => {
     await expect(page).toHaveURL(/\/auth\/user\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('url-acesso-backoffice'))).toBe('/app/cadastros/perfil');
     await entrar(page, 'gerente', { destinoEsperado: /\/app\/cadastros\/perfil$/ });
+    // What was typed before the session expired comes back.
+    await expect(page.getByLabel('Nome')).toHaveValue('Gabriel Gerente Souza Jr');
+    await expect(page.getByText('Recuperamos o que você tinha digitado')).toBeVisible();
   });
 
   test('sair encerra a sessão', async ({ page }) => {

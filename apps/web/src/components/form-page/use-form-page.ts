@@ -1,6 +1,7 @@
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from 'zod';
+import { useRascunho } from './use-rascunho';
 
 export type OpcoesFormPage<V, S extends z.ZodType> = {
   /** The contract schema of `packages/contracts`: the same rules and Portuguese messages as the server. */
@@ -13,6 +14,8 @@ export type OpcoesFormPage<V, S extends z.ZodType> = {
   paraEnvio?: (valores: V) => z.input<S>;
   /** Rules the contract cannot know (e.g. "usuário já em uso" from the server); merged after the schema's. */
   validacaoExtra?: (valores: V) => FormErrors;
+  /** Key under which what was typed survives a session that expires mid-form (one per record). */
+  rascunho?: string;
 };
 
 export type FormPageControle<V, P> = {
@@ -27,6 +30,7 @@ export function useFormPage<V extends Record<string, unknown>, S extends z.ZodTy
   valoresIniciais,
   paraEnvio,
   validacaoExtra,
+  rascunho,
 }: OpcoesFormPage<V, S>): FormPageControle<V, z.output<S>> {
   const converter = (valores: V): z.input<S> => (paraEnvio ? paraEnvio(valores) : (valores as z.input<S>));
   // 'first': a field breaking several rules shows the most basic one ("at least 3" before "lowercase only").
@@ -39,5 +43,6 @@ export function useFormPage<V extends Record<string, unknown>, S extends z.ZodTy
       ...validacaoExtra?.(valores),
     }),
   });
+  useRascunho(form, rascunho ?? null);
   return { form, montarEnvio: (valores) => schema.parse(converter(valores)) as z.output<S> };
 }

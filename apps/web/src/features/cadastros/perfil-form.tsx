@@ -39,6 +39,7 @@ export function PerfilForm({ registro, aoSalvar }: PerfilFormProps) {
       descricao: registro?.descricao ?? '',
       permissoes: registro?.permissoes ?? [],
     } satisfies ValoresPerfil,
+    rascunho: registro ? `perfil-${registro.id}` : 'perfil-novo',
     paraEnvio: (v) => ({
       id: registro?.id,
       nome: v.nome,

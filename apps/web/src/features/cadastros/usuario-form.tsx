@@ -52,6 +52,7 @@ export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
   const controle = useFormPage({
     schema: novo ? usuarioNovoSchema : usuarioSaveSchema,
     valoresIniciais: valoresDe(registro),
+    rascunho: novo ? 'usuario-novo' : `usuario-${registro.id}`,
     paraEnvio: (v) => ({
       id: registro?.id,
       nome: v.nome,

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { salvarPerfilSchema, type SalvarPerfil, type UsuarioLogado } from '@bonifica/contracts';
 import { api } from '../../../lib/api';
 import { notificar } from '../../../components/notificar';
+import { useRascunho } from '../../../components/form-page';
 import { PaginaCarregando } from '../../../components/pagina-carregando';
 import { chaveUsuario, useUsuarioLogado } from '../../session/usuario';
 
@@ -16,6 +17,7 @@ function FormularioPerfil({ usuario }: { usuario: UsuarioLogado }) {
     initialValues: { nome: usuario.name, email: usuario.email ?? '' },
     validate: zod4Resolver(salvarPerfilSchema),
   });
+  useRascunho(form, 'meu-perfil');
   const salvar = useMutation({
     mutationFn: (dados: SalvarPerfil) => api.post('user/salvarperfil', dados),
     onSuccess: async () => {
