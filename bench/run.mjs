@@ -1,6 +1,7 @@
 // npm run bench — runs every benchmark and prints a Markdown table to paste into bench/RESULTS.md.
 import os from 'node:os';
 import { benchAuth } from './auth.mjs';
+import { execFileSync } from 'node:child_process';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
@@ -15,3 +16,6 @@ console.log(`\nData: ${new Date().toISOString().slice(0, 10)} — máquina: ${os
 console.log('| banco | chamada | req/s | p50 ms | p95 ms | p99 ms | erros |');
 console.log('|---|---|---|---|---|---|---|');
 console.log(linhas.join('\n'));
+
+const tamanho = JSON.parse(execFileSync(process.execPath, ['bench/tamanho-login.mjs'], { encoding: 'utf8' }).trim().split('\n').pop());
+console.log(`\nJavaScript da rota de login: ${tamanho.kbGzip} KB gzip (${tamanho.kbBruto} KB sem compressão, ${tamanho.arquivos} arquivos) — meta ≤ 170 KB gzip`);
