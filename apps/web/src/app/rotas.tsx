@@ -12,6 +12,7 @@ import { rotasPages } from './routes/pages/rotas';
 import { rotasPaginas } from './routes/paginas/rotas';
 import { rotasServidor } from './routes/servidor/rotas';
 import { rotasSistema } from './routes/sistema/rotas';
+import { rotasTerminal } from './routes/terminal/rotas';
 
 /** The whole route tree of spec §2. Only definitions live here; every screen is a lazy module. */
 export function criarRotas(queryClient: QueryClient): RouteObject[] {
@@ -37,6 +38,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasCadastros,
             ...rotasServidor,
             ...rotasSistema,
+            ...rotasTerminal,
           ]),
         },
         { path: '*', loader: () => redirect('/error/404'), Component: PaginaCarregando },

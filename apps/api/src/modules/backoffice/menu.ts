@@ -41,6 +41,7 @@ export const MENU: Definicao[] = [
       { titulo: 'Transferência de servidor', icone: 'transfer', tipo: 'interno', state: '/app/sistema/transferencia-servidor' },
       { titulo: 'Configurações', icone: 'adjustments', tipo: 'interno', state: '/app/sistema/configuracoes' },
       { titulo: 'Monitoramento WhatsApp', icone: 'activity', tipo: 'interno', state: '/app/sistema/monitoramento' },
+      { titulo: 'Caixa de saída de e-mails', icone: 'mail', tipo: 'interno', state: '/app/sistema/emails' },
     ],
   },
   {

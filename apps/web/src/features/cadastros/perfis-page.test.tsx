@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Pagina, Perfil } from '@bonifica/contracts';
 import { prepararAmbienteTabela } from '../../components/list-page/ambiente-teste';
 import { envelope, falha, responder, rotasPadrao, servidorFalso, type RequisicaoFalsa } from '../../test/servidor-falso';
-import { renderizarPagina } from './apoio-teste';
+import { renderizarPagina } from '../../test/renderizar-pagina';
 
 const URL_LISTA = 'POST profile/filterpaginated/0/20';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Empresa, Pagina, Perfil, UsuarioResumo } from '@bonifica/contracts';
 import { prepararAmbienteTabela } from '../../components/list-page/ambiente-teste';
 import { renderizarApp } from '../../test/renderizar-app';
-import { renderizarPagina } from './apoio-teste';
+import { renderizarPagina } from '../../test/renderizar-pagina';
 import { envelope, responder, rotasPadrao, servidorFalso, usuarioAdmin, usuarioGerente, type RequisicaoFalsa } from '../../test/servidor-falso';
 
 const URL_LISTA = 'POST user/filter/user/client/0/20';

@@ -37,6 +37,11 @@ export const rotasSistema: RouteObject[] = [
       { path: 'transferencia-servidor', lazy: emConstrucao, handle: pagina('Transferência de servidor') },
       { path: 'configuracoes', lazy: emConstrucao, handle: pagina('Configurações do sistema') },
       {
+        path: 'emails',
+        lazy: () => import('../../../features/sistema/emails-page'),
+        handle: { breadcrumb: 'Caixa de saída de e-mails', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+      },
+      {
         path: 'monitoramento',
         handle: pagina('Monitoramento'),
         children: [

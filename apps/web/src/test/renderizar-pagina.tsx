@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type LazyRouteFunction, type RouteObject } from 'react-router';
-import { ProvedorModais } from '../../app/provedor-modais';
-import { Providers } from '../../app/providers';
-import { PaginaCarregando } from '../../components/pagina-carregando';
+import { ProvedorModais } from '../app/provedor-modais';
+import { Providers } from '../app/providers';
+import { PaginaCarregando } from '../components/pagina-carregando';
 
 /**
  * Test helper: one page of the area, lazy-loaded the way the app's router loads it, under the
