@@ -27,8 +27,8 @@ test('gerente cadastra um usuário com perfil de atendente, que então entra no 
 
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
-  await page.getByLabel('Usuário').fill('beatriz.lima');
-  await page.getByLabel('Senha').fill('senha-da-bia');
+  await page.getByLabel('Usuário', { exact: true }).fill('beatriz.lima');
+  await page.getByLabel('Senha', { exact: true }).fill('senha-da-bia');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/app\/pages\/bemvindo$/);
   await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Beatriz');

@@ -23,8 +23,8 @@ test.describe('login e sessão', () => {
 
   test('senha errada mostra a mensagem do servidor', async ({ page }) => {
     await page.goto('/auth/user/login');
-    await page.getByLabel('Usuário').fill('gerente');
-    await page.getByLabel('Senha').fill('errada123');
+    await page.getByLabel('Usuário', { exact: true }).fill('gerente');
+    await page.getByLabel('Senha', { exact: true }).fill('errada123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
   });

@@ -30,5 +30,7 @@ export const tema = createTheme({
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    // Mantine's own labels are in English; screen readers must hear Portuguese too.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } } },
   },
 });

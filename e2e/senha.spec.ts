@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { entrar, fotografar } from './apoio';
+
+test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senha uma vez', async ({ page, browser }) => {
+  await page.goto('/auth/user/login');
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page).toHaveURL(/\/auth\/esqueci-minha-senha$/);
+  await page.getByLabel('Usuário ou e-mail').fill('atendente');
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByText(/enviaremos em instantes/)).toBeVisible();
+
+  // Without SMTP the message waits in the outbox, where the system administrator reads it.
+  const admin = await browser.newPage();
+  await entrar(admin, 'admin');
+  await admin.goto('/app/sistema/emails');
+  await expect(admin.getByRole('cell', { name: 'atendente@bonifica-demo.local', exact: true })).toBeVisible();
+  await fotografar(admin, 'caixa-de-saida-desktop');
+  await admin.getByRole('button', { name: 'Ver e-mail para atendente@bonifica-demo.local' }).click();
+  const link = await admin.getByRole('link', { name: /alterar-senha\?token=/ }).getAttribute('href');
+  expect(link).toBeTruthy();
+  await admin.close();
+
+  const caminho = new URL(link!).pathname + new URL(link!).search;
+  await page.goto(caminho);
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('nova-senha-123');
+  await page.getByRole('textbox', { name: 'Confirme a nova senha' }).fill('nova-senha-123');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('Sua nova senha já está valendo.', { exact: false })).toBeVisible();
+
+  await page.goto('/auth/user/login');
+  await page.getByLabel('Usuário', { exact: true }).fill('atendente');
+  await page.getByLabel('Senha', { exact: true }).fill('nova-senha-123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/app\/pages\/bemvindo$/);
+
+  await page.goto(caminho);
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('outra-senha-456');
+  await page.getByRole('textbox', { name: 'Confirme a nova senha' }).fill('outra-senha-456');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText(/Link inválido ou expirado/)).toBeVisible();
+});
