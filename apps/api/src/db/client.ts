@@ -26,6 +26,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Banco> {
   if (opcoes.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opcoes.databaseUrl, max: opcoes.poolMax ?? 10 });
+    // An idle connection dropped by the server (restart, failover, terminate) must not crash the
+    // process: pg discards that client by itself and the next query opens a fresh one.
+    pool.on('error', (e) => console.warn(`Conexão ociosa com o PostgreSQL perdida: ${e.message}`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return { db, engine: 'postgres', databaseUrl: opcoes.databaseUrl, close: () => pool.end() };
   }
