@@ -25,8 +25,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opcoes: { dist?: string
       wildcard: false,
       index: false,
       // Hashed file names under assets/ never change content, so they may be cached for good.
-      setHeaders: (reply, caminho) => {
-        if (caminho.startsWith(join(dist, 'assets'))) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      setHeaders: (res, caminho) => {
+        if (caminho.startsWith(join(dist, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }
