@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { MENSAGENS, MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import { criarAppDeTeste, env, TOKEN_APP, type AppDeTeste } from './apoio/app-de-teste.js';
 
@@ -84,6 +85,15 @@ describe('sessão, XSRF e logout', () => {
     expect(r.statusCode).toBe(302);
     expect(r.headers.location).toBe('/');
     expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
+  });
+
+  it('sessão parada além do tempo de inatividade, ou além da idade máxima, expira', async () => {
+    const ocioso = await t.entrar('gerente');
+    await t.banco.db.execute(sql`update sessao set ultimo_acesso = now() - interval '31 minutes'`);
+    expect((await ocioso.get('/services/user/getUserInformations')).statusCode).toBe(401);
+    const velho = await t.entrar('gerente');
+    await t.banco.db.execute(sql`update sessao set expira_em = now() - interval '1 second'`);
+    expect((await velho.get('/services/user/getUserInformations')).statusCode).toBe(401);
   });
 
   it('logout sem sessão também redireciona', async () => {

@@ -24,9 +24,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opcoes: { dist?: string
       root: dist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed file names under assets/ never change content, so they may be cached for good.
       setHeaders: (res, caminho) => {
-        if (caminho.startsWith(join(dist, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', caminho.startsWith(join(dist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
