@@ -22,6 +22,8 @@ import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { clientRoutes } from './modules/client/client.routes.js';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
 
 declare module 'fastify' {
@@ -88,6 +90,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     cityRoutes,
     servidorwhatsappRoutes,
     sistemaRoutes,
+    clientRoutes,
+    accountRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });
   }

@@ -242,19 +242,23 @@ describe('GET backoffice/menu', () => {
   const titulos = (itens: ItemMenu[]) => itens.map((i) => i.titulo);
   const todos = (itens: ItemMenu[]): ItemMenu[] => itens.flatMap((i) => [i, ...todos(i.subMenu)]);
 
-  it('gerente vê Cadastros (Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
+  it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
     expect(titulos(m)).toEqual(['Início', 'Cadastros', 'Servidor WhatsApp', 'Ajuda']);
-    expect(titulos(m.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Usuários', 'Perfis de acesso']);
+    expect(titulos(m.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Usuários', 'Perfis de acesso']);
+    expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
     expect(m.find((i) => i.titulo === 'Servidor WhatsApp')).toMatchObject({ tipo: 'interno', state: '/app/servidor/whats' });
   });
 
-  it('admin vê Sistema com as suas entradas; atendente não vê Cadastros nem Sistema', async () => {
+  it('admin vê Sistema com as suas entradas; atendente vê só Clientes em Cadastros, e não Sistema', async () => {
     const a = await menu(admin);
     expect(titulos(a)).toContain('Sistema');
     expect(titulos(a)).toContain('Cadastros');
+    expect(titulos(a.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Usuários', 'Perfis de acesso']);
     expect(titulos(a.find((i) => i.titulo === 'Sistema')!.subMenu)).toContain('Manutenção');
-    expect(titulos(await menu(atendente))).toEqual(['Início', 'Ajuda']);
+    const doAtendente = await menu(atendente);
+    expect(titulos(doAtendente)).toEqual(['Início', 'Cadastros', 'Ajuda']);
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes']);
     expect(titulos(await menu(analista))).toEqual(['Início', 'Ajuda']);
   });
 

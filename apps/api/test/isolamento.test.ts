@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { MENSAGENS_PRODUTO, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { empresa, faturaEmpresa, perfil, usuario } from '../src/db/schema/index.js';
+import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
+import { cliente, clienteConsentimento, empresa, faturaEmpresa, perfil, usuario } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { idDoUsuario } from './apoio/consultas.js';
 
@@ -11,7 +11,7 @@ const VAZAMENTO = /Gerente Souza|Amanda|Atendente de balc|Bonifica|bonifica-demo
 let t: AppDeTeste;
 let outra: Cliente;
 let gerente: Cliente;
-let ids: { gerente: number; atendente: number; admin: number; outra: number };
+let ids: { gerente: number; atendente: number; admin: number; outra: number; clienteDemo: number; clienteBloqueadoDemo: number };
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
@@ -21,9 +21,16 @@ beforeAll(async () => {
     atendente: await idDoUsuario(t, 'atendente'),
     admin: await idDoUsuario(t, 'admin'),
     outra: await idDoUsuario(t, 'outra'),
+    clienteDemo: await idDoCliente('Maria José da Silva'),
+    clienteBloqueadoDemo: await idDoCliente('Sebastião Ferreira Lima'),
   };
 });
 afterAll(() => t.fechar());
+
+async function idDoCliente(nome: string): Promise<number> {
+  const [l] = await t.banco.db.select({ id: cliente.id }).from(cliente).where(eq(cliente.nome, nome)).limit(1);
+  return l!.id;
+}
 
 /** The demo network's rows, read straight from the database, to prove nothing moved. */
 async function fotografiaDaDemo() {
@@ -33,6 +40,8 @@ async function fotografiaDaDemo() {
     perfis: await db.select().from(perfil).orderBy(asc(perfil.id)),
     empresas: await db.select().from(empresa).where(eq(empresa.matrizId, 1)).orderBy(asc(empresa.id)),
     faturas: await db.select().from(faturaEmpresa).orderBy(asc(faturaEmpresa.id)),
+    clientes: await db.select().from(cliente).where(eq(cliente.empresaId, 1)).orderBy(asc(cliente.id)),
+    consentimentos: await db.select().from(clienteConsentimento).where(eq(clienteConsentimento.empresaId, 1)).orderBy(asc(clienteConsentimento.id)),
   };
 }
 
@@ -95,6 +104,23 @@ const CASOS: Caso[] = [
   { rota: 'get /services/company/matrizefiliais/{id}', metodo: 'GET', url: () => '/services/company/matrizefiliais/3', status: 404 },
   { rota: 'get /services/company/logoimagevo/{id}', metodo: 'GET', url: () => '/services/company/logoimagevo/1', status: 404, mensagem: 'Empresa não encontrada.' },
   { rota: 'get /arquivo/imagem/empresa/{id}', metodo: 'GET', url: () => '/arquivo/imagem/empresa/1', status: 404, mensagem: 'Imagem não encontrada.' },
+  // Ledger: the demo network's customers and postings (ids from the demo seed) are out of reach.
+  { rota: 'get /services/account/saldos/{id}', metodo: 'GET', url: () => '/services/account/saldos/1', status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/account/extrato/{id}/{page}/{size}', metodo: 'POST', url: () => '/services/account/extrato/1/0/10', corpo: () => ({ unidade: 'CASHBACK' }), status: 404 },
+  { rota: 'post /services/account/lancamento/estornar/{id}', metodo: 'POST', url: () => '/services/account/lancamento/estornar/1', corpo: () => ({ motivo: 'Tentativa' }), status: 404 },
+  { rota: 'get /services/client/findbyid/{id}', metodo: 'GET', url: () => `/services/client/findbyid/${ids.clienteDemo}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'delete /services/client/delete/{id}', metodo: 'DELETE', url: () => `/services/client/delete/${ids.clienteDemo}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/client/save',
+    metodo: 'POST',
+    url: () => '/services/client/save',
+    corpo: () => ({ id: ids.clienteBloqueadoDemo, nome: 'Sequestrado', status: 'ATIVO', consentimentos: [{ canal: 'SMS', concedido: true }] }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  { rota: 'post /services/client/save', metodo: 'POST', url: () => '/services/client/save', corpo: () => ({ nome: 'Infiltrado', filialOrigemId: 2 }), status: 400, mensagem: 'Filial de origem inválida.' },
+  { rota: 'get /services/client/{id}/lgpd/exportar', metodo: 'GET', url: () => `/services/client/${ids.clienteDemo}/lgpd/exportar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/client/{id}/lgpd/anonimizar', metodo: 'POST', url: () => `/services/client/${ids.clienteDemo}/lgpd/anonimizar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   // Admin-only calls: a company user is refused before anything is read.
   { rota: 'get /services/profile/listall', metodo: 'GET', url: () => '/services/profile/listall', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/sistema/email/reenviar/{id}', metodo: 'POST', url: () => '/services/sistema/email/reenviar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
@@ -102,7 +128,12 @@ const CASOS: Caso[] = [
 ];
 
 /** Lists: they answer 200, with the caller's tenant only (checked one by one below). */
-const LISTAS = ['post /services/user/filter/user/client/{page}/{size}', 'post /services/user/filterpaginated/{page}/{size}', 'post /services/profile/filterpaginated/{page}/{size}'];
+const LISTAS = [
+  'post /services/user/filter/user/client/{page}/{size}',
+  'post /services/user/filterpaginated/{page}/{size}',
+  'post /services/profile/filterpaginated/{page}/{size}',
+  'post /services/client/filterpaginated/{page}/{size}',
+];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
 const SEM_DADOS_DE_EMPRESA = ['get /services/user/esqueciminhasenha/{x}', 'get /services/endereco/cep/{cep}'];
@@ -161,6 +192,17 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect((env<null>(r).results as Perfil[]).map((x) => x.id)).toEqual([3]);
       expect(r.body).not.toMatch(VAZAMENTO);
     }
+  });
+
+  it('a lista de clientes só traz os de outra, mesmo filtrando por filiais, nomes e telefones da demo', async () => {
+    for (const filtro of [{}, { filialOrigemId: 1 }, { filialOrigemId: 2 }, { busca: 'Maria' }, { busca: '11976651212' }, { status: 'BLOQUEADO' }]) {
+      const r = await outra.post('/services/client/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      const p = env<Pagina<ClienteResumo>>(r).result;
+      expect(p.content.every((c) => c.filialOrigemId === 4)).toBe(true);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    expect(env<Pagina<ClienteResumo>>(await outra.post('/services/client/filterpaginated/0/100', {})).result.totalElements).toBe(3);
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {
@@ -258,7 +300,7 @@ describe('row-level security no banco (a segunda tranca)', () => {
 describe('com a row-level security desligada, os filtros das consultas sozinhos ainda isolam', () => {
   let antes: Awaited<ReturnType<typeof fotografiaDaDemo>>;
   beforeAll(async () => {
-    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria']) {
+    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria', 'cliente', 'cliente_consentimento']) {
       await t.banco.db.execute(sql.raw(`alter table ${tabela} disable row level security`));
     }
     antes = await fotografiaDaDemo();
@@ -280,6 +322,9 @@ describe('com a row-level security desligada, os filtros das consultas sozinhos 
     expect(usuarios.content.map((u) => u.username)).toEqual(['outra']);
     const perfis = env<Pagina<Perfil>>(await outra.post('/services/profile/filterpaginated/0/100', {})).result;
     expect(perfis.content.map((p) => p.id)).toEqual([3]);
+    const clientes = env<Pagina<ClienteResumo>>(await outra.post('/services/client/filterpaginated/0/100', { busca: 'Maria' })).result;
+    expect(clientes.totalElements).toBe(0);
+    expect(env(await outra.get('/services/client/duplicados')).results).toEqual([]);
     expect(await fotografiaDaDemo()).toEqual(antes);
   });
 });

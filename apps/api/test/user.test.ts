@@ -34,7 +34,7 @@ function usernames(r: { json: () => unknown }): string[] {
 }
 
 describe('GET user/getUserInformations', () => {
-  const GERENTE = ['CLIENTE_CONSULTAR', 'PERFIL_GERENCIAR', 'RELATORIO_VER', 'ROLE_COMPANY', 'ROLE_USER_COMPANY_ADMIN', 'TERMINAL_USAR', 'USUARIO_GERENCIAR'];
+  const GERENTE = ['CLIENTE_CONSULTAR', 'CLIENTE_GERENCIAR', 'PERFIL_GERENCIAR', 'RELATORIO_VER', 'ROLE_COMPANY', 'ROLE_USER_COMPANY_ADMIN', 'TERMINAL_USAR', 'USUARIO_GERENCIAR'];
   it.each([
     ['admin', { name: 'Ana Administradora', email: 'admin@bonifica.local', companyName: null, empresaId: null, matrizId: null, perfil: 'Administrador do sistema', permissions: ['ROLE_ADMIN'] }],
     ['gerente', { name: 'Gabriel Gerente Souza', email: 'gerente@bonifica-demo.local', companyName: 'Supermercados Bonifica Demo Centro', empresaId: 1, matrizId: 1, perfil: 'Gerente', permissions: GERENTE }],

@@ -7,3 +7,5 @@ export * from './backoffice.js';
 export * from './endereco.js';
 export * from './br/index.js';
 export * from './zod-ptbr.js';
+export * from './account.js';
+export * from './client.js';

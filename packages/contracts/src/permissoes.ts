@@ -12,6 +12,7 @@ export const PERMISSOES = {
   perfis: 'PERFIL_GERENCIAR',
   terminal: 'TERMINAL_USAR',
   clientesConsultar: 'CLIENTE_CONSULTAR',
+  clientesGerenciar: 'CLIENTE_GERENCIAR',
   relatorios: 'RELATORIO_VER',
 } as const;
 
@@ -29,6 +30,7 @@ export const ROTULOS_PERMISSAO: Record<Permissao, string> = {
   PERFIL_GERENCIAR: 'Gerenciar perfis',
   TERMINAL_USAR: 'Usar o terminal de atendimento',
   CLIENTE_CONSULTAR: 'Consultar clientes',
+  CLIENTE_GERENCIAR: 'Gerenciar clientes',
   RELATORIO_VER: 'Ver relatórios',
 };
 
@@ -47,3 +49,10 @@ export const PODE_ADMINISTRAR_USUARIOS: readonly Permissao[] = [
 ];
 export const PODE_ADMINISTRAR_PERFIS: readonly Permissao[] = [PERMISSOES.admin, PERMISSOES.empresaAdmin, PERMISSOES.perfis];
 export const PODE_VER_SERVIDOR_WHATS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+
+/** Customers: who may register, edit and block them. */
+export const PODE_GERENCIAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.clientesGerenciar];
+/** Customers: who may look them up (the counter attendant too). */
+export const PODE_CONSULTAR_CLIENTES: readonly Permissao[] = [...PODE_GERENCIAR_CLIENTES, PERMISSOES.clientesConsultar];
+/** LGPD anonymisation is irreversible: only the company's management. */
+export const PODE_ANONIMIZAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { PERMISSOES } from '@bonifica/contracts';
-import type { Db } from './client.js';
-import { configSistema, empresa, faturaEmpresa, perfil, usuario } from './schema/index.js';
+import { ORIGENS_CONSENTIMENTO, PERMISSOES, somenteDigitos, tipoDocumento } from '@bonifica/contracts';
+import type { Db, Executor } from './client.js';
+import { cliente, clienteConsentimento, configSistema, empresa, faturaEmpresa, perfil, usuario } from './schema/index.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../lib/senha.js';
+import { clientesDemo, clientesOutra, type ClienteDemo } from './seed-clientes.js';
 
 export const SENHA_DEMO = 'demo1234';
 
@@ -41,6 +42,7 @@ export async function garantirDadosBase(db: Db): Promise<void> {
         PERMISSOES.perfis,
         PERMISSOES.relatorios,
         PERMISSOES.clientesConsultar,
+        PERMISSOES.clientesGerenciar,
         PERMISSOES.terminal,
       ],
     },
@@ -50,6 +52,39 @@ export async function garantirDadosBase(db: Db): Promise<void> {
 export async function bancoVazio(db: Db): Promise<boolean> {
   const [n] = await db.select({ n: count() }).from(empresa);
   return (n?.n ?? 0) === 0;
+}
+
+/** Customers and their consents in two batched inserts, so the seed stays fast. */
+async function semearClientes(tx: Executor, empresaId: number, unidades: number[], lista: ClienteDemo[]) {
+  const agora = Date.now();
+  const linhas = lista.map((c) => ({
+    empresaId,
+    filialOrigemId: unidades[c.origem] ?? empresaId,
+    nome: c.nome,
+    documento: c.documento ?? null,
+    tipoDocumento: tipoDocumento(c.documento),
+    dataNascimento: c.nascimento ?? null,
+    celular: c.celular ? somenteDigitos(c.celular) : null,
+    celularWhatsapp: c.whatsapp ?? false,
+    email: c.email ?? null,
+    ...(c.endereco ?? {}),
+    status: c.bloqueado ? ('BLOQUEADO' as const) : ('ATIVO' as const),
+    observacoes: c.observacoes ?? null,
+    criadoEm: new Date(agora - c.diasAtras * 86_400_000),
+    atualizadoEm: new Date(agora - c.diasAtras * 86_400_000),
+  }));
+  const ids = await tx.insert(cliente).values(linhas).returning({ id: cliente.id });
+  const consentimentos = lista.flatMap((c, i) =>
+    (c.consentimentos ?? []).map((canal) => ({
+      empresaId,
+      clienteId: ids[i]!.id,
+      canal,
+      concedido: true,
+      origem: ORIGENS_CONSENTIMENTO.backoffice,
+      criadoEm: linhas[i]!.criadoEm,
+    })),
+  );
+  if (consentimentos.length) await tx.insert(clienteConsentimento).values(consentimentos);
 }
 
 /** Demo network of issue 2 §2. Runs only on an empty database. */
@@ -124,6 +159,9 @@ export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: P
       { nome: 'Lucas Analista', username: 'analista', email: 'analista@bonifica.local', senhaHash: await hash(), perfilId: idPerfil('Analista') },
       { nome: 'Otávio Outra', username: 'outra', email: 'outra@paopquente.local', senhaHash: await hash(), empresaId: outra!.id, perfilId: idPerfil('Gerente'), administradorFaturamento: true },
     ]);
+
+    await semearClientes(tx, matrizId, [matrizId, filiais[0]!.id, filiais[1]!.id], clientesDemo());
+    await semearClientes(tx, outra!.id, [outra!.id], clientesOutra());
   });
   return true;
 }

@@ -5,6 +5,12 @@ import { MENSAGENS, MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import { ErroApi } from '../lib/erros.js';
 import { falha } from '../lib/resposta.js';
 
+function codigoSql(e: unknown): string | undefined {
+  const x = e as { code?: unknown; cause?: { code?: unknown } };
+  const c = typeof x.cause?.code === 'string' ? x.cause.code : typeof x.code === 'string' ? x.code : undefined;
+  return c && /^[0-9A-Z]{5}$/.test(c) ? c : undefined;
+}
+
 /** Turns every failure into the envelope with a Portuguese message; never a stack trace (ARCHITECTURE §5). */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,6 +27,14 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       const mensagem = primeiro?.message ?? MENSAGENS_PRODUTO.dadosInvalidos;
       const onde = caminho ? `${caminho}: ` : '';
       return reply.status(400).send(falha(`${onde}${mensagem}`));
+    }
+    // Database constraints are the last line of defence; when one fires, say so plainly (409), never a 500.
+    const sqlState = codigoSql(error);
+    if (sqlState === '23505' || sqlState === '23514' || sqlState === '23P01') {
+      return reply.status(409).send(falha(MENSAGENS_PRODUTO.conflito));
+    }
+    if (sqlState === '40001' || sqlState === '40P01') {
+      return reply.status(409).send(falha('Operação concorrente em andamento. Tente novamente.'));
     }
     const codigo = error.code ?? '';
     if (codigo === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {

@@ -7,3 +7,4 @@ export * from './documento.js';
 export * from './fuso.js';
 export * from './pedido.js';
 export * from './telefone.js';
+export * from './uf.js';

@@ -1,2 +1,3 @@
 export * from './empresa.js';
 export * from './usuario.js';
+export * from './programa.js';

@@ -1,4 +1,12 @@
-import { PERMISSOES, PODE_ADMINISTRAR_PERFIS, PODE_ADMINISTRAR_USUARIOS, PODE_VER_SERVIDOR_WHATS, possuiAlguma, type ItemMenu } from '@bonifica/contracts';
+import {
+  PERMISSOES,
+  PODE_ADMINISTRAR_PERFIS,
+  PODE_ADMINISTRAR_USUARIOS,
+  PODE_CONSULTAR_CLIENTES,
+  PODE_VER_SERVIDOR_WHATS,
+  possuiAlguma,
+  type ItemMenu,
+} from '@bonifica/contracts';
 
 /** A menu entry as defined here: the wire fields plus who may see it (never sent). */
 type Definicao = Omit<ItemMenu, 'subMenu' | 'urlExterna' | 'navegadorExclusivo' | 'state'> & {
@@ -21,8 +29,9 @@ export const MENU: Definicao[] = [
     titulo: 'Cadastros',
     icone: 'users',
     tipo: 'sub',
-    permissoes: [...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
+    permissoes: [...PODE_CONSULTAR_CLIENTES, ...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
     subMenu: [
+      { titulo: 'Clientes', icone: 'contacts', tipo: 'interno', state: '/app/cadastros/clientes', permissoes: PODE_CONSULTAR_CLIENTES },
       { titulo: 'Usuários', icone: 'user', tipo: 'interno', state: '/app/cadastros/usuarios', permissoes: PODE_ADMINISTRAR_USUARIOS },
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
     ],

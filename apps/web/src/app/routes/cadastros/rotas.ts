@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PODE_ADMINISTRAR_PERFIS, PODE_ADMINISTRAR_USUARIOS } from '@bonifica/contracts';
+import { PODE_ADMINISTRAR_PERFIS, PODE_ADMINISTRAR_USUARIOS, PODE_CONSULTAR_CLIENTES } from '@bonifica/contracts';
 import type { RotaHandle } from '../../route-handle';
 
 export const rotasCadastros: RouteObject[] = [
@@ -12,6 +12,11 @@ export const rotasCadastros: RouteObject[] = [
         path: 'alterar-senha',
         lazy: () => import('./alterar-senha-page'),
         handle: { breadcrumb: 'Alterar Senha' } satisfies RotaHandle,
+      },
+      {
+        path: 'clientes',
+        lazy: () => import('../../../features/clientes/clientes-page'),
+        handle: { breadcrumb: 'Clientes', permissions: PODE_CONSULTAR_CLIENTES } satisfies RotaHandle,
       },
       {
         path: 'usuarios',

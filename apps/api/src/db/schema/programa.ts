@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { empresa } from './empresa.js';
+import { usuario } from './usuario.js';
+
+/**
+ * A customer of the programme. `empresa_id` is the network (tenant); the document is unique
+ * per network, so the same person may be a customer of two unrelated companies.
+ */
+export const cliente = pgTable(
+  'cliente',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    filialOrigemId: integer().references(() => empresa.id),
+    nome: varchar({ length: 160 }).notNull(),
+    documento: varchar({ length: 14 }),
+    tipoDocumento: varchar({ length: 4 }).$type<'CPF' | 'CNPJ'>(),
+    dataNascimento: date({ mode: 'string' }),
+    celular: varchar({ length: 11 }),
+    celularWhatsapp: boolean().notNull().default(false),
+    email: varchar({ length: 254 }),
+    cep: varchar({ length: 8 }),
+    logradouro: varchar({ length: 160 }),
+    numero: varchar({ length: 20 }),
+    complemento: varchar({ length: 80 }),
+    bairro: varchar({ length: 80 }),
+    cidade: varchar({ length: 80 }),
+    uf: varchar({ length: 2 }),
+    status: varchar({ length: 12 }).notNull().$type<'ATIVO' | 'BLOQUEADO' | 'ANONIMIZADO'>().default('ATIVO'),
+    observacoes: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cliente_documento_uq').on(t.empresaId, t.documento),
+    index('cliente_celular_idx').on(t.empresaId, t.celular),
+    index('cliente_email_idx').on(t.empresaId, t.email),
+  ],
+);
+
+/** LGPD consent per channel, with when and how it was given or withdrawn (latest row wins). */
+export const clienteConsentimento = pgTable(
+  'cliente_consentimento',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().notNull(),
+    clienteId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    canal: varchar({ length: 10 }).notNull().$type<'WHATSAPP' | 'EMAIL' | 'SMS'>(),
+    concedido: boolean().notNull(),
+    origem: varchar({ length: 40 }).notNull(),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cliente_consentimento_cliente_idx').on(t.empresaId, t.clienteId, t.canal, t.criadoEm)],
+);
+
+/**
+ * An account of the double-entry ledger. Customer accounts hold cashback (centavos), points or
+ * prepaid credit (centavos); each company also has one system account per unit, the other side
+ * of every credit and debit, so that every posting sums to zero.
+ */
+export const conta = pgTable(
+  'conta',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    clienteId: integer().references(() => cliente.id),
+    tipo: varchar({ length: 20 }).notNull().$type<'CASHBACK' | 'PONTOS' | 'PREPAGO' | 'SISTEMA_CASHBACK' | 'SISTEMA_PONTOS' | 'SISTEMA_PREPAGO'>(),
+    /** Cached sum of the account's entries, changed only in the transaction that writes them. */
+    saldo: bigint({ mode: 'number' }).notNull().default(0),
+    bloqueada: boolean().notNull().default(false),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT: one system account per unit and company, too (its cliente_id is null).
+    unique('conta_cliente_tipo_uq').on(t.empresaId, t.clienteId, t.tipo).nullsNotDistinct(),
+    // The last line of defence: no customer balance below zero, whatever the code does.
+    check('conta_saldo_cliente_nao_negativo', sql`${t.clienteId} is null or ${t.saldo} >= 0`),
+  ],
+);
+
+/** An immutable posting: a set of entries summing to zero. Corrections are reversing postings. */
+export const lancamento = pgTable(
+  'lancamento',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    tipo: varchar({ length: 20 }).notNull().$type<'VENDA' | 'RESGATE' | 'ESTORNO' | 'AJUSTE' | 'EXPIRACAO' | 'UNIFICACAO' | 'SALDO_INICIAL'>(),
+    descricao: varchar({ length: 200 }).notNull(),
+    estornoDeId: integer(),
+    filialId: integer().references(() => empresa.id),
+    usuarioId: integer().references(() => usuario.id),
+    referencia: jsonb(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lancamento_empresa_idx').on(t.empresaId, t.criadoEm), uniqueIndex('lancamento_estorno_uq').on(t.empresaId, t.estornoDeId)],
+);
+
+export const partida = pgTable(
+  'partida',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().notNull(),
+    lancamentoId: integer()
+      .notNull()
+      .references(() => lancamento.id),
+    contaId: integer()
+      .notNull()
+      .references(() => conta.id),
+    /** Signed: credit > 0, debit < 0; centavos for BRL accounts, points for PONTOS. */
+    valor: bigint({ mode: 'number' }).notNull(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partida_conta_idx').on(t.empresaId, t.contaId, t.id), index('partida_lancamento_idx').on(t.lancamentoId)],
+);
+
+/** Replies of posting calls by Idempotency-Key: a replay gets the first reply; another body, a 409. */
+export const idempotencia = pgTable(
+  'idempotencia',
+  {
+    empresaId: integer().notNull(),
+    chave: varchar({ length: 100 }).notNull(),
+    rota: varchar({ length: 120 }).notNull(),
+    hashCorpo: varchar({ length: 64 }).notNull(),
+    status: integer().notNull(),
+    resposta: jsonb().notNull(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotencia_pk').on(t.empresaId, t.chave)],
+);

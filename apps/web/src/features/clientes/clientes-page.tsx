@@ -1,0 +1,223 @@
+import { useCallback, useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Center, Group, Loader, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { IconBrandWhatsapp, IconEdit, IconEye, IconLock, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMediaQuery } from '@mantine/hooks';
+import { CONSTANTES, PODE_GERENCIAR_CLIENTES, ROTULOS_STATUS_CLIENTE, type ClienteResumo, type StatusCliente } from '@bonifica/contracts';
+import { useUsuarioLogado } from '../../app/session/usuario';
+import { confirmar } from '../../components/confirmar';
+import { FormDrawer } from '../../components/form-page';
+import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { notificar } from '../../components/notificar';
+import { can } from '../../lib/access';
+import { formatarData, formatarTelefone, nomeCurto } from '../../lib/format';
+import { buscarClientes, chavesClientes, useBloquearCliente, useCliente, useEmpresasRede } from './api';
+import { ClienteForm, COR_STATUS } from './cliente-form';
+import { formatarDocumento } from './mascaras';
+
+const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+
+/** Wide enough for the column: the table drops the less used ones on narrower screens instead of scrolling. */
+const aPartirDe = (ponto: 'sm' | 'md' | 'lg' | 'xl') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
+const TELA_LARGA = '(min-width: 100em)';
+
+function BadgeStatus({ status }: { status: StatusCliente }) {
+  return (
+    <Badge color={COR_STATUS[status]} variant="light">
+      {ROTULOS_STATUS_CLIENTE[status]}
+    </Badge>
+  );
+}
+
+/** On a phone only name and actions fit across: mobile and status go under the name instead. */
+function ResumoCelular({ c }: { c: ClienteResumo }) {
+  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
+  if (!estreito) return null;
+  return (
+    <Group gap="xs" mt={4} wrap="wrap">
+      {c.celular && (
+        <Text size="xs" c="dimmed">
+          {formatarTelefone(c.celular)}
+        </Text>
+      )}
+      <BadgeStatus status={c.status} />
+    </Group>
+  );
+}
+
+const COLUNAS: DataTableColumn<ClienteResumo>[] = [
+  {
+    accessor: 'nome',
+    title: 'Nome',
+    sortable: true,
+    render: (c) => (
+      <>
+        {c.nome}
+        <ResumoCelular c={c} />
+      </>
+    ),
+  },
+  { accessor: 'documento', title: 'CPF/CNPJ', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (c) => formatarDocumento(c.documento) || '—' },
+  {
+    accessor: 'celular',
+    title: 'Celular',
+    noWrap: true,
+    visibleMediaQuery: aPartirDe('sm'),
+    render: (c) =>
+      c.celular ? (
+        <Group gap={4} wrap="nowrap">
+          {formatarTelefone(c.celular)}
+          {c.celularWhatsapp && <IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-label="WhatsApp" role="img" />}
+        </Group>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    accessor: 'email',
+    title: 'E-mail',
+    ellipsis: true,
+    width: 240,
+    visibleMediaQuery: aPartirDe('md'),
+    render: (c) => (c.email ? <span title={c.email}>{c.email}</span> : '—'),
+  },
+  {
+    accessor: 'filialOrigemNome',
+    title: 'Filial de origem',
+    noWrap: true,
+    visibleMediaQuery: TELA_LARGA,
+    render: (c) => (c.filialOrigemNome ? <span title={c.filialOrigemNome}>{nomeCurto(c.filialOrigemNome)}</span> : '—'),
+  },
+  {
+    accessor: 'status',
+    title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
+    render: (c) => <BadgeStatus status={c.status} />,
+  },
+  { accessor: 'criadoEm', title: 'Criado em', sortable: true, noWrap: true, visibleMediaQuery: aPartirDe('xl'), render: (c) => formatarData(c.criadoEm) },
+];
+
+const ORDENACAO_PADRAO: Ordenacao = { campo: 'nome', direcao: 'asc' };
+
+/** null: drawer closed; { id: null }: new customer. */
+type Edicao = { id: number | null } | null;
+
+/** Loads the whole record before the form opens: the list row is only a summary. */
+function EdicaoCliente({ id, aoSalvar }: { id: number | null; aoSalvar: () => void }) {
+  const registro = useCliente(id);
+  if (id === null) return <ClienteForm registro={null} aoSalvar={aoSalvar} />;
+  if (registro.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Carregando cliente" />
+      </Center>
+    );
+  }
+  if (registro.isError) return <Text c="red">{registro.error.message}</Text>;
+  return <ClienteForm key={registro.data.id} registro={registro.data} aoSalvar={aoSalvar} />;
+}
+
+/** Cadastros › Clientes: the programme's customers, with search, filters, edit and block. */
+export function Component() {
+  const usuario = useUsuarioLogado();
+  const podeGerenciar = can(usuario, PODE_GERENCIAR_CLIENTES);
+  const empresas = useEmpresasRede();
+  const bloquear = useBloquearCliente();
+  const [edicao, setEdicao] = useState<Edicao>(null);
+
+  const filtros = useMemo<FiltroDef[]>(
+    () => [
+      { nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Nome, CPF/CNPJ, celular ou e-mail' },
+      {
+        nome: 'status',
+        rotulo: 'Situação',
+        tipo: 'selecao',
+        placeholder: 'Ativos e bloqueados',
+        opcoes: [
+          { value: 'ATIVO', label: 'Ativos' },
+          { value: 'BLOQUEADO', label: 'Bloqueados' },
+          { value: 'ANONIMIZADO', label: 'Anonimizados' },
+        ],
+      },
+      {
+        nome: 'filialOrigemId',
+        rotulo: 'Filial de origem',
+        tipo: 'selecao',
+        opcoes: (empresas.data ?? []).map((e) => ({ value: String(e.id), label: e.shortName })),
+      },
+      {
+        nome: 'aniversarioMes',
+        rotulo: 'Aniversário',
+        tipo: 'selecao',
+        placeholder: 'Qualquer mês',
+        opcoes: MESES.map((m, i) => ({ value: String(i + 1), label: m })),
+      },
+    ],
+    [empresas.data],
+  );
+
+  const pedirBloqueio = useCallback(
+    async (c: ClienteResumo) => {
+      const sim = await confirmar({ mensagem: `Deseja bloquear o cliente ${c.nome}? Ele deixa de acumular e resgatar até ser reativado.`, destrutiva: true });
+      if (!sim) return;
+      try {
+        await bloquear.mutateAsync(c.id);
+        notificar.sucesso('Cliente bloqueado.');
+      } catch (erro) {
+        notificar.erro(erro instanceof Error ? erro.message : String(erro));
+      }
+    },
+    [bloquear],
+  );
+
+  const acoesLinha = useCallback(
+    (c: ClienteResumo) => {
+      const editavel = podeGerenciar && c.status !== 'ANONIMIZADO';
+      return (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={editavel ? 'Editar' : 'Ver'}>
+            <ActionIcon variant="subtle" aria-label={`${editavel ? 'Editar' : 'Ver'} ${c.nome}`} onClick={() => setEdicao({ id: c.id })}>
+              {editavel ? <IconEdit size={18} /> : <IconEye size={18} />}
+            </ActionIcon>
+          </Tooltip>
+          {podeGerenciar && c.status === 'ATIVO' && (
+            <Tooltip label="Bloquear">
+              <ActionIcon variant="subtle" color="red" aria-label={`Bloquear ${c.nome}`} onClick={() => void pedirBloqueio(c)}>
+                <IconLock size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      );
+    },
+    [podeGerenciar, pedirBloqueio],
+  );
+
+  const fechar = useCallback(() => setEdicao(null), []);
+  const titulo = edicao?.id ? (podeGerenciar ? 'Editar cliente' : 'Cliente') : 'Novo cliente';
+
+  return (
+    <>
+      <ListPage<ClienteResumo>
+        titulo="Clientes"
+        descricao="Quem participa do programa de fidelidade, em todas as lojas da rede."
+        colunas={COLUNAS}
+        buscar={buscarClientes}
+        chaveConsulta={chavesClientes.lista}
+        filtros={filtros}
+        ordenacaoPadrao={ORDENACAO_PADRAO}
+        acoesLinha={acoesLinha}
+        acaoNovo={
+          podeGerenciar ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEdicao({ id: null })}>
+              Novo cliente
+            </Button>
+          ) : undefined
+        }
+      />
+      <FormDrawer aberto={edicao !== null} aoFechar={fechar} titulo={titulo}>
+        {edicao && <EdicaoCliente key={edicao.id ?? 'novo'} id={edicao.id} aoSalvar={fechar} />}
+      </FormDrawer>
+    </>
+  );
+}

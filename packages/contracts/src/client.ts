@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { cepValido } from './br/cep.js';
+import { documentoValido, tipoDocumento, type TipoDocumento } from './br/documento.js';
+import { somenteDigitos } from './br/telefone.js';
+import { ufValida } from './br/uf.js';
+import { emailSchema } from './user.js';
+
+/** Customers of the programme (segment `client/`). Field model: docs/areas/clientes.md. */
+
+export const STATUS_CLIENTE = ['ATIVO', 'BLOQUEADO', 'ANONIMIZADO'] as const;
+export type StatusCliente = (typeof STATUS_CLIENTE)[number];
+
+export const ROTULOS_STATUS_CLIENTE: Record<StatusCliente, string> = {
+  ATIVO: 'Ativo',
+  BLOQUEADO: 'Bloqueado',
+  ANONIMIZADO: 'Anonimizado',
+};
+
+export const CANAIS_CONSENTIMENTO = ['WHATSAPP', 'EMAIL', 'SMS'] as const;
+export type CanalConsentimento = (typeof CANAIS_CONSENTIMENTO)[number];
+
+export const ROTULOS_CANAL_CONSENTIMENTO: Record<CanalConsentimento, string> = {
+  WHATSAPP: 'WhatsApp',
+  EMAIL: 'E-mail',
+  SMS: 'SMS',
+};
+
+/** Where a consent row came from; free text in the database so imports and the terminal can add theirs. */
+export const ORIGENS_CONSENTIMENTO = {
+  backoffice: 'BACKOFFICE',
+  anonimizacao: 'LGPD_ANONIMIZACAO',
+} as const;
+
+export const NOME_CLIENTE_MAXIMO = 160;
+export const DATA_NASCIMENTO_MINIMA = '1900-01-01';
+
+/** Today as a calendar date in Brasília, so "not in the future" does not depend on the machine's zone. */
+export function hojeISO(agora: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+}
+
+function dataCalendarioValida(iso: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const [a, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const data = new Date(Date.UTC(a, m - 1, d));
+  return data.getUTCFullYear() === a && data.getUTCMonth() === m - 1 && data.getUTCDate() === d;
+}
+
+/** '' and whitespace mean "not informed": the form sends them, the database keeps null. */
+const vazioComoNulo = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+function textoOpcional(maximo: number, mensagem: string) {
+  return z.preprocess(vazioComoNulo, z.string().trim().max(maximo, mensagem).nullable().optional()).transform((v) => v ?? null);
+}
+
+/** CPF or CNPJ (numeric or the alphanumeric CNPJ of 2026), typed with or without the mask; kept bare and upper-case. */
+export const documentoClienteSchema = z
+  .preprocess(vazioComoNulo, z.string({ message: 'CPF/CNPJ inválido.' }).max(30, 'CPF/CNPJ inválido.').nullable().optional())
+  .transform((v) => (v ? v.replace(/[\s./-]/g, '').toUpperCase() : null))
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    const tipo = tipoDocumento(v);
+    if (!tipo) ctx.addIssue({ code: 'custom', message: 'CPF/CNPJ inválido. Informe os 11 dígitos do CPF ou os 14 caracteres do CNPJ.' });
+    else if (!documentoValido(v)) ctx.addIssue({ code: 'custom', message: tipo === 'CPF' ? 'CPF inválido.' : 'CNPJ inválido.' });
+  });
+
+/** Mobile with DDD, 10 or 11 digits, typed with any mask (a leading +55 is dropped); kept as digits. */
+export const celularSchema = z
+  .preprocess(vazioComoNulo, z.string({ message: 'Celular inválido.' }).max(30, 'Celular inválido.').nullable().optional())
+  .transform((v) => {
+    if (!v) return null;
+    const d = somenteDigitos(v);
+    return (d.length === 12 || d.length === 13) && d.startsWith('55') ? d.slice(2) : d;
+  })
+  .refine((v) => v === null || /^[1-9]{2}\d{8,9}$/.test(v), 'Celular inválido. Informe o DDD e o número (10 ou 11 dígitos).');
+
+export const dataNascimentoSchema = z
+  .preprocess(vazioComoNulo, z.string({ message: 'Data de nascimento inválida.' }).nullable().optional())
+  .transform((v) => v ?? null)
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    if (!dataCalendarioValida(v)) ctx.addIssue({ code: 'custom', message: 'Data de nascimento inválida.' });
+    else if (v > hojeISO()) ctx.addIssue({ code: 'custom', message: 'A data de nascimento não pode estar no futuro.' });
+    else if (v < DATA_NASCIMENTO_MINIMA) ctx.addIssue({ code: 'custom', message: 'A data de nascimento deve ser a partir de 01/01/1900.' });
+  });
+
+const emailClienteSchema = z
+  .preprocess(vazioComoNulo, emailSchema.nullable().optional())
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+const cepClienteSchema = z
+  .preprocess(vazioComoNulo, z.string({ message: 'CEP inválido.' }).max(12, 'CEP inválido. Informe os 8 dígitos.').nullable().optional())
+  .transform((v) => (v ? somenteDigitos(v) : null))
+  .refine((v) => v === null || cepValido(v), 'CEP inválido. Informe os 8 dígitos.');
+
+const ufSchema = z
+  .preprocess(vazioComoNulo, z.string({ message: 'UF inválida.' }).max(2, 'UF inválida.').nullable().optional())
+  .transform((v) => (v ? v.trim().toUpperCase() : null))
+  .refine((v) => v === null || ufValida(v), 'UF inválida.');
+
+export const consentimentoEntradaSchema = z
+  .object({
+    canal: z.enum(CANAIS_CONSENTIMENTO, { message: 'Canal de consentimento inválido: use WHATSAPP, EMAIL ou SMS.' }),
+    concedido: z.boolean({ message: 'Informe se o consentimento foi concedido.' }),
+  })
+  .strict();
+
+/**
+ * POST client/save — create (no id) or update (id). An update replaces the customer's data; leaving
+ * out `status`, `filialOrigemId` or `consentimentos` keeps what is there.
+ */
+export const clienteSaveSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    nome: z
+      .string({ message: 'Informe o nome do cliente.' })
+      .trim()
+      .min(2, 'Informe o nome do cliente (ao menos 2 letras).')
+      .max(NOME_CLIENTE_MAXIMO, `O nome deve ter no máximo ${NOME_CLIENTE_MAXIMO} caracteres.`),
+    documento: documentoClienteSchema,
+    dataNascimento: dataNascimentoSchema,
+    celular: celularSchema,
+    celularWhatsapp: z.boolean().default(false),
+    email: emailClienteSchema,
+    cep: cepClienteSchema,
+    logradouro: textoOpcional(160, 'Logradouro longo demais.'),
+    numero: textoOpcional(20, 'Número longo demais.'),
+    complemento: textoOpcional(80, 'Complemento longo demais.'),
+    bairro: textoOpcional(80, 'Bairro longo demais.'),
+    cidade: textoOpcional(80, 'Cidade longa demais.'),
+    uf: ufSchema,
+    filialOrigemId: z.number({ message: 'Filial de origem inválida.' }).int().positive('Filial de origem inválida.').nullable().optional(),
+    status: z.enum(['ATIVO', 'BLOQUEADO'], { message: 'Situação inválida: use ATIVO ou BLOQUEADO.' }).optional(),
+    observacoes: textoOpcional(2000, 'Observações longas demais (máximo 2000 caracteres).'),
+    consentimentos: z
+      .array(consentimentoEntradaSchema)
+      .max(CANAIS_CONSENTIMENTO.length, 'Informe cada canal uma vez só.')
+      .refine((l) => new Set(l.map((c) => c.canal)).size === l.length, 'Informe cada canal uma vez só.')
+      .optional(),
+  })
+  .strict();
+export type ClienteSave = z.output<typeof clienteSaveSchema>;
+export type ClienteSaveEntrada = z.input<typeof clienteSaveSchema>;
+
+/** Filter of POST client/filterpaginated/{page}/{size}. */
+export const filtroClienteSchema = z
+  .object({
+    /** Name (accent and case-insensitive), CPF/CNPJ with or without mask, phone digits or e-mail. */
+    busca: z.string().trim().max(120, 'Busca longa demais.').optional(),
+    /** Without it, anonymised customers are left out. */
+    status: z.enum(STATUS_CLIENTE, { message: 'Situação inválida.' }).optional(),
+    filialOrigemId: z.number().int().positive().optional(),
+    aniversarioMes: z.number({ message: 'Mês inválido.' }).int('Mês inválido.').min(1, 'Mês inválido.').max(12, 'Mês inválido.').optional(),
+    ordenarPor: z.enum(['nome', 'criadoEm']).optional(),
+    direcao: z.enum(['asc', 'desc']).optional(),
+  })
+  .strict();
+export type FiltroCliente = z.infer<typeof filtroClienteSchema>;
+
+/** One row of the list. */
+export type ClienteResumo = {
+  id: number;
+  nome: string;
+  documento: string | null;
+  tipoDocumento: TipoDocumento | null;
+  celular: string | null;
+  celularWhatsapp: boolean;
+  email: string | null;
+  dataNascimento: string | null;
+  filialOrigemId: number | null;
+  filialOrigemNome: string | null;
+  status: StatusCliente;
+  criadoEm: string;
+};
+
+/** The state of one channel: the latest consent row. */
+export type ConsentimentoAtual = { concedido: boolean; data: string; origem: string };
+
+/** GET client/findbyid/{id} and the reply of client/save. */
+export type Cliente = ClienteResumo & {
+  cep: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+  observacoes: string | null;
+  atualizadoEm: string;
+  /** null: never asked on that channel (treated as not granted). */
+  consentimentos: Record<CanalConsentimento, ConsentimentoAtual | null>;
+};
+
+export type ConsentimentoHistorico = { canal: CanalConsentimento; concedido: boolean; origem: string; data: string };
+
+/** GET client/{id}/lgpd/exportar — the data-portability export (LGPD art. 18, V). */
+export type ExportacaoLgpdCliente = {
+  formato: 'bonifica.cliente.lgpd/1';
+  geradoEm: string;
+  controlador: { nome: string; cnpj: string | null };
+  titular: Omit<Cliente, 'consentimentos' | 'filialOrigemId'>;
+  consentimentos: ConsentimentoHistorico[];
+};
+
+export type MotivoDuplicidade = 'CELULAR' | 'EMAIL';
+
+export type ClienteDuplicado = Pick<ClienteResumo, 'id' | 'nome' | 'documento' | 'celular' | 'email' | 'status'>;
+
+/** GET client/duplicados → results: customers sharing a mobile or an e-mail. */
+export type GrupoDuplicados = { motivo: MotivoDuplicidade; valor: string; clientes: ClienteDuplicado[] };
