@@ -24,6 +24,8 @@ import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhats
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { clientRoutes } from './modules/client/client.routes.js';
+import { transacaoRoutes } from './modules/transacao/transacao.routes.js';
+import { regraRoutes } from './modules/transacao/regra.routes.js';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
 
 declare module 'fastify' {
@@ -92,6 +94,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     sistemaRoutes,
     clientRoutes,
     accountRoutes,
+    transacaoRoutes,
+    regraRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });
   }

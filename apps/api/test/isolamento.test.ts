@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { cliente, clienteConsentimento, empresa, faturaEmpresa, perfil, usuario } from '../src/db/schema/index.js';
+import { cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { idDoUsuario } from './apoio/consultas.js';
 
@@ -11,7 +11,7 @@ const VAZAMENTO = /Gerente Souza|Amanda|Atendente de balc|Bonifica|bonifica-demo
 let t: AppDeTeste;
 let outra: Cliente;
 let gerente: Cliente;
-let ids: { gerente: number; atendente: number; admin: number; outra: number; clienteDemo: number; clienteBloqueadoDemo: number };
+let ids: { gerente: number; atendente: number; admin: number; outra: number; clienteDemo: number; clienteBloqueadoDemo: number; vendaDemo: number };
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
@@ -23,6 +23,7 @@ beforeAll(async () => {
     outra: await idDoUsuario(t, 'outra'),
     clienteDemo: await idDoCliente('Maria José da Silva'),
     clienteBloqueadoDemo: await idDoCliente('Sebastião Ferreira Lima'),
+    vendaDemo: (await t.banco.db.select({ id: transacao.id }).from(transacao).where(eq(transacao.empresaId, 1)).orderBy(asc(transacao.id)).limit(1))[0]!.id,
   };
 });
 afterAll(() => t.fechar());
@@ -42,6 +43,9 @@ async function fotografiaDaDemo() {
     faturas: await db.select().from(faturaEmpresa).orderBy(asc(faturaEmpresa.id)),
     clientes: await db.select().from(cliente).where(eq(cliente.empresaId, 1)).orderBy(asc(cliente.id)),
     consentimentos: await db.select().from(clienteConsentimento).where(eq(clienteConsentimento.empresaId, 1)).orderBy(asc(clienteConsentimento.id)),
+    contas: await db.select().from(conta).where(eq(conta.empresaId, 1)).orderBy(asc(conta.id)),
+    transacoes: await db.select().from(transacao).where(eq(transacao.empresaId, 1)).orderBy(asc(transacao.id)),
+    regras: await db.select().from(regraPrograma).where(eq(regraPrograma.empresaId, 1)).orderBy(asc(regraPrograma.id)),
   };
 }
 
@@ -121,6 +125,10 @@ const CASOS: Caso[] = [
   { rota: 'post /services/client/save', metodo: 'POST', url: () => '/services/client/save', corpo: () => ({ nome: 'Infiltrado', filialOrigemId: 2 }), status: 400, mensagem: 'Filial de origem inválida.' },
   { rota: 'get /services/client/{id}/lgpd/exportar', metodo: 'GET', url: () => `/services/client/${ids.clienteDemo}/lgpd/exportar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/client/{id}/lgpd/anonimizar', metodo: 'POST', url: () => `/services/client/${ids.clienteDemo}/lgpd/anonimizar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  // Sales: the demo's sales, customers and branches are out of reach (the cancel GET carries XSRF, as the SPA sends it).
+  { rota: 'get /services/transacao/cancelar/{id}', metodo: 'GET', url: () => `/services/transacao/cancelar/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
+  { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100 }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100, resgate: 1 }), status: 404 },
   // Admin-only calls: a company user is refused before anything is read.
   { rota: 'get /services/profile/listall', metodo: 'GET', url: () => '/services/profile/listall', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/sistema/email/reenviar/{id}', metodo: 'POST', url: () => '/services/sistema/email/reenviar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
@@ -133,6 +141,7 @@ const LISTAS = [
   'post /services/user/filterpaginated/{page}/{size}',
   'post /services/profile/filterpaginated/{page}/{size}',
   'post /services/client/filterpaginated/{page}/{size}',
+  'post /services/transacao/filterpaginated/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -203,6 +212,20 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect(r.body).not.toMatch(VAZAMENTO);
     }
     expect(env<Pagina<ClienteResumo>>(await outra.post('/services/client/filterpaginated/0/100', {})).result.totalElements).toBe(3);
+  });
+
+  it('a lista de vendas só traz as de outra, mesmo filtrando por clientes e filiais da demo; a regra do programa é a dela', async () => {
+    for (const filtro of [{}, { clienteId: ids.clienteDemo }, { filialId: 1 }, { filialId: 2 }, { status: 'CANCELADA' }]) {
+      const r = await outra.post('/services/transacao/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    const regra = await outra.get('/services/config/configuracaoprograma');
+    expect(env(regra).result).toMatchObject({ configurada: false, cashbackPercentual: 0 });
+    const venda = await outra.post('/services/transacao/venda', { clienteId: ids.clienteDemo, valor: 10, filialId: 2 });
+    expect(venda.statusCode).toBe(400);
+    expect(env(venda).messageError).toBe('Filial inválida.');
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {
@@ -300,7 +323,7 @@ describe('row-level security no banco (a segunda tranca)', () => {
 describe('com a row-level security desligada, os filtros das consultas sozinhos ainda isolam', () => {
   let antes: Awaited<ReturnType<typeof fotografiaDaDemo>>;
   beforeAll(async () => {
-    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria', 'cliente', 'cliente_consentimento']) {
+    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria', 'cliente', 'cliente_consentimento', 'conta', 'lancamento', 'partida', 'transacao', 'regra_programa']) {
       await t.banco.db.execute(sql.raw(`alter table ${tabela} disable row level security`));
     }
     antes = await fotografiaDaDemo();

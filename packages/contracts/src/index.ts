@@ -9,3 +9,4 @@ export * from './br/index.js';
 export * from './zod-ptbr.js';
 export * from './account.js';
 export * from './client.js';
+export * from './transacao.js';

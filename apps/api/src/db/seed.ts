@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { ORIGENS_CONSENTIMENTO, PERMISSOES, somenteDigitos, tipoDocumento } from '@bonifica/contracts';
 import type { Db, Executor } from './client.js';
-import { cliente, clienteConsentimento, configSistema, empresa, faturaEmpresa, perfil, usuario } from './schema/index.js';
+import { cliente, clienteConsentimento, configSistema, empresa, faturaEmpresa, perfil, regraPrograma, usuario } from './schema/index.js';
+import { cancelarVenda, registrarVenda } from '../modules/transacao/venda.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../lib/senha.js';
 import { clientesDemo, clientesOutra, type ClienteDemo } from './seed-clientes.js';
 
@@ -87,6 +88,60 @@ async function semearClientes(tx: Executor, empresaId: number, unidades: number[
   if (consentimentos.length) await tx.insert(clienteConsentimento).values(consentimentos);
 }
 
+/** Customers of the demo with sales; the others stay without ledger history (tests rely on some of them). */
+const CLIENTES_COM_VENDAS = [
+  'Ana Beatriz Gonçalves',
+  'João Pedro Araújo',
+  'Márcia Helena Conceição',
+  'Patrícia Lemos Ribeiro',
+  'Camila Oliveira Rocha',
+  'Maria José da Silva',
+  'Thiago Mendonça Pires',
+  'Letícia Albuquerque Santos',
+];
+
+/**
+ * The demo's programme rule (5% cashback, 1 point per real, minimum R$ 10,00, at most R$ 50,00 per
+ * sale) and ~40 sales over the last 60 days, posted through the same service as the API, so that
+ * every balance comes from real postings. Two of them are cancelled (reversing postings).
+ */
+async function semearVendas(tx: Executor, empresaId: number, lojas: number[]) {
+  await tx.insert(regraPrograma).values({ empresaId, cashbackPercentualBp: 500, pontosPorReal: 1, compraMinimaCentavos: 1_000, maximoCashbackPorVendaCentavos: 5_000 });
+  const clientes = await tx
+    .select({ id: cliente.id, nome: cliente.nome })
+    .from(cliente)
+    .where(and(eq(cliente.empresaId, empresaId), inArray(cliente.nome, CLIENTES_COM_VENDAS)));
+  const usuarios = await tx.select({ id: usuario.id, username: usuario.username }).from(usuario).where(inArray(usuario.username, ['gerente', 'atendente']));
+  const usuarioId = (i: number) => usuarios.find((u) => u.username === (i % 3 === 0 ? 'gerente' : 'atendente'))?.id ?? null;
+  const ordenados = CLIENTES_COM_VENDAS.map((nome) => clientes.find((c) => c.nome === nome)!).filter(Boolean);
+  const saldo = new Map<number, number>();
+  const agora = Date.now();
+  // Deterministic amounts (a small LCG), so the demo looks the same on every start.
+  let semente = 20_240_601;
+  const proximo = () => (semente = (semente * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const TOTAL = 40;
+  for (let i = 0; i < TOTAL; i++) {
+    const c = ordenados[i % ordenados.length]!;
+    const criadoEm = new Date(agora - Math.round(((TOTAL - i) / TOTAL) * 60 * 86_400_000) + Math.round(proximo() * 3_600_000));
+    const valorCentavos = 800 + Math.round(proximo() * 60_000);
+    const disponivel = saldo.get(c.id) ?? 0;
+    // Every fifth sale uses part of the customer's cashback as payment.
+    const resgateCentavos = i % 5 === 4 ? Math.min(disponivel, Math.floor(valorCentavos / 2)) : 0;
+    const v = await registrarVenda(tx, { empresaId, clienteId: c.id, filialId: lojas[i % lojas.length]!, valorCentavos, resgateCentavos, usuarioId: usuarioId(i), criadoEm });
+    saldo.set(c.id, v.saldos.CASHBACK);
+    if (i === 12 || i === 27) {
+      const cancelada = await cancelarVenda(tx, {
+        empresaId,
+        transacaoId: v.transacaoId,
+        usuarioId: usuarios.find((u) => u.username === 'gerente')?.id ?? null,
+        motivo: 'Venda lançada em duplicidade no caixa.',
+        canceladaEm: new Date(criadoEm.getTime() + 20 * 60_000),
+      });
+      saldo.set(c.id, cancelada.saldos.CASHBACK);
+    }
+  }
+}
+
 /** Demo network of issue 2 §2. Runs only on an empty database. */
 export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: ParametrosArgon2 }): Promise<boolean> {
   await garantirDadosBase(db);
@@ -162,6 +217,7 @@ export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: P
 
     await semearClientes(tx, matrizId, [matrizId, filiais[0]!.id, filiais[1]!.id], clientesDemo());
     await semearClientes(tx, outra!.id, [outra!.id], clientesOutra());
+    await semearVendas(tx, matrizId, [matrizId, filiais[0]!.id, filiais[1]!.id]);
   });
   return true;
 }

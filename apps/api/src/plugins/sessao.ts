@@ -26,6 +26,8 @@ declare module 'fastify' {
     permissoes?: readonly string[];
     /** Exempt from the XSRF check: only calls that cannot be forged cross-site (see docs/decisions). */
     semXsrf?: boolean;
+    /** A GET that changes data (a spec path kept verbatim, e.g. transacao/cancelar/{id}): XSRF-checked like a POST. */
+    xsrfEmGet?: boolean;
   }
 }
 
@@ -98,7 +100,9 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
       // Anonymous pages (change password by e-mailed link) need a token to echo back too.
       reply.setCookie(COOKIE_XSRF, tokenAleatorio(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opcoes.cookieSeguro });
     }
-    if (MUTANTES.has(request.method) && !request.routeOptions.config?.semXsrf) {
+    const configRota = request.routeOptions.config;
+    const exigeXsrf = MUTANTES.has(request.method) || (request.method === 'GET' && configRota?.xsrfEmGet === true);
+    if (exigeXsrf && !configRota?.semXsrf) {
       const cabecalho = request.headers['x-xsrf-token'];
       const doCookie = request.cookies[COOKIE_XSRF];
       const esperado = xsrfSessao ?? doCookie;

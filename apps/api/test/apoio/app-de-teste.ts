@@ -69,7 +69,7 @@ export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; ad
 
 export type AppDeTeste = Awaited<ReturnType<typeof criarAppDeTeste>>;
 
-/** A browser stand-in: keeps cookies, echoes XSRF-TOKEN on mutations, carries remember-me when asked. */
+/** A browser stand-in: keeps cookies, echoes XSRF-TOKEN on every request, carries remember-me when asked. */
 export class Cliente {
   cookies = new Map<string, string>();
   rememberMe: string | null = null;
@@ -90,8 +90,8 @@ export class Cliente {
 
   async requisitar(opcoes: InjectOptions & { semXsrf?: boolean; comRememberMe?: boolean }) {
     const headers: Record<string, string> = { ...(opcoes.headers as Record<string, string>) };
-    const metodo = (opcoes.method ?? 'GET').toUpperCase();
-    if (metodo !== 'GET' && !opcoes.semXsrf && this.xsrf && !headers['x-xsrf-token']) headers['x-xsrf-token'] = this.xsrf;
+    // Like the SPA (apps/web/src/lib/api.ts): the token rides on every method, since some spec GETs change data.
+    if (!opcoes.semXsrf && this.xsrf && !headers['x-xsrf-token']) headers['x-xsrf-token'] = this.xsrf;
     if (opcoes.comRememberMe && this.rememberMe) headers['remember-me'] = this.rememberMe;
     const r = await this.app.inject({ ...opcoes, headers, cookies: Object.fromEntries(this.cookies) });
     this.guardar(r);
@@ -111,7 +111,7 @@ export class Cliente {
     });
   }
 
-  get(url: string, extra: { comRememberMe?: boolean } = {}) {
+  get(url: string, extra: { comRememberMe?: boolean; semXsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.requisitar({ method: 'GET', url, ...extra });
   }
   post(url: string, payload: unknown = {}, extra: { semXsrf?: boolean; headers?: Record<string, string> } = {}) {

@@ -35,14 +35,13 @@ export function limparRememberMe(): void {
   sessionStorage.removeItem(CONSTANTES.chaveRememberMe);
 }
 
-export function cabecalhosPadrao(metodo: Metodo): Record<string, string> {
+export function cabecalhosPadrao(): Record<string, string> {
   const h: Record<string, string> = { Accept: 'application/json' };
   const rememberMe = sessionStorage.getItem(CONSTANTES.chaveRememberMe);
   if (rememberMe) h['remember-me'] = rememberMe;
-  if (metodo !== 'GET') {
-    const xsrf = lerCookie('XSRF-TOKEN');
-    if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
-  }
+  // On every method: some spec paths change data through a GET (transacao/cancelar/{id}) and the server checks them too.
+  const xsrf = lerCookie('XSRF-TOKEN');
+  if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
   return h;
 }
 
@@ -56,7 +55,7 @@ export async function chamar<R = unknown, RS = unknown>(
   corpo?: unknown,
   opcoes: { mensagemPadrao?: string; signal?: AbortSignal } = {},
 ): Promise<Envelope<R, RS>> {
-  const headers = cabecalhosPadrao(metodo);
+  const headers = cabecalhosPadrao();
   if (corpo !== undefined) headers['Content-Type'] = 'application/json';
   const padrao = opcoes.mensagemPadrao ?? MENSAGENS.erroServidorAtualize;
   let resposta: Response;

@@ -24,6 +24,8 @@ export type NovoLancamento = {
   usuarioId?: number | null;
   referencia?: unknown;
   estornoDeId?: number | null;
+  /** Only for back-dated history (demo seed, opening balances); live postings take the database clock. */
+  criadoEm?: Date;
 };
 
 export const MENSAGEM_SALDO_INSUFICIENTE = 'Saldo insuficiente para esta operação.';
@@ -70,10 +72,13 @@ export async function lancar(tx: Executor, l: NovoLancamento): Promise<number> {
       usuarioId: l.usuarioId ?? null,
       referencia: l.referencia ?? null,
       estornoDeId: l.estornoDeId ?? null,
+      ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}),
     })
     .returning({ id: lancamento.id });
   const lancamentoId = novo!.id;
-  await tx.insert(partida).values(l.partidas.map((p) => ({ empresaId: l.empresaId, lancamentoId, contaId: p.contaId, valor: p.valor })));
+  await tx
+    .insert(partida)
+    .values(l.partidas.map((p) => ({ empresaId: l.empresaId, lancamentoId, contaId: p.contaId, valor: p.valor, ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}) })));
   for (const c of contas) {
     const d = delta.get(c.id) ?? 0;
     if (c.clienteId !== null && d !== 0) {
@@ -88,7 +93,7 @@ export async function estornar(
   tx: Executor,
   empresaId: number,
   lancamentoId: number,
-  extra: { descricao: string; usuarioId?: number | null; filialId?: number | null },
+  extra: { descricao: string; usuarioId?: number | null; filialId?: number | null; criadoEm?: Date },
 ): Promise<number> {
   const [original] = await tx
     .select({ id: lancamento.id, estornoDeId: lancamento.estornoDeId })
@@ -111,6 +116,7 @@ export async function estornar(
     usuarioId: extra.usuarioId,
     filialId: extra.filialId,
     estornoDeId: lancamentoId,
+    criadoEm: extra.criadoEm,
     partidas: partidas.map((p) => ({ contaId: p.contaId, valor: -p.valor })),
   });
 }

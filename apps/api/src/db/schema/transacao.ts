@@ -1,0 +1,58 @@
+import { boolean, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { empresa } from './empresa.js';
+import { cliente, lancamento } from './programa.js';
+import { usuario } from './usuario.js';
+
+/**
+ * The programme's accrual rule: one row per company (filial_id null) and optional override rows
+ * per branch. The percentage is kept in basis points (500 = 5,00%) so arithmetic stays integer.
+ */
+export const regraPrograma = pgTable(
+  'regra_programa',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    filialId: integer().references(() => empresa.id),
+    cashbackPercentualBp: integer().notNull().default(0),
+    /** Points per whole real paid; 0 switches points off. */
+    pontosPorReal: integer().notNull().default(0),
+    compraMinimaCentavos: integer().notNull().default(0),
+    /** Null: no cap. */
+    maximoCashbackPorVendaCentavos: integer(),
+    ativo: boolean().notNull().default(true),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // NULLS NOT DISTINCT: exactly one company-wide row (filial_id null) per company.
+  (t) => [unique('regra_programa_empresa_filial_uq').on(t.empresaId, t.filialId).nullsNotDistinct()],
+);
+
+/** A sale at the counter: what was paid, what was redeemed and what was accrued, and its ledger postings. */
+export const transacao = pgTable(
+  'transacao',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    filialId: integer().references(() => empresa.id),
+    clienteId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    valorCentavos: integer().notNull(),
+    resgateCentavos: integer().notNull().default(0),
+    cashbackCentavos: integer().notNull().default(0),
+    pontos: integer().notNull().default(0),
+    status: varchar({ length: 12 }).notNull().$type<'CONFIRMADA' | 'CANCELADA'>().default('CONFIRMADA'),
+    /** Null when the sale moved no balance (no rule, below the minimum, nothing redeemed). */
+    lancamentoId: integer().references(() => lancamento.id),
+    estornoLancamentoId: integer().references(() => lancamento.id),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    canceladaEm: timestamp({ withTimezone: true }),
+    canceladaPorId: integer().references(() => usuario.id),
+    motivoCancelamento: varchar({ length: 200 }),
+  },
+  (t) => [index('transacao_empresa_criado_idx').on(t.empresaId, t.criadoEm), index('transacao_cliente_idx').on(t.empresaId, t.clienteId, t.criadoEm)],
+);

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import {
+  cancelarQuerySchema,
+  centavosParaReais,
+  idParamSchema,
+  paginaParamsSchema,
+  PERMISSOES,
+  reaisParaCentavos,
+  transacaoFiltroSchema,
+  vendaSchema,
+  type ResultadoCancelamento,
+  type ResultadoVenda,
+  type TransacaoResumo,
+} from '@bonifica/contracts';
+import { cliente, empresa, transacao, usuario } from '../../db/schema/index.js';
+import { auditar } from '../../lib/auditoria.js';
+import type { UsuarioContexto } from '../../lib/contexto.js';
+import { erro } from '../../lib/erros.js';
+import { comIdempotencia } from '../../lib/idempotencia.js';
+import { ok, pagina } from '../../lib/resposta.js';
+import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { cancelarVenda, exigirFilialDaRede, registrarVenda, type Saldos } from './venda.js';
+
+const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+const VENDER = [...GESTAO, PERMISSOES.terminal];
+/** Calendar days of the filter are days in Brasília (the company's zone setting is not per sale yet). */
+const FUSO = 'America/Sao_Paulo';
+
+function tenant(u: UsuarioContexto): number {
+  if (u.empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');
+  return u.empresaId;
+}
+
+const saldosWire = (s: Saldos) => ({ CASHBACK: centavosParaReais(s.CASHBACK), PONTOS: s.PONTOS });
+
+/** Sales with cashback and points (segment `transacao`, docs/areas/vendas.md). */
+export async function transacaoRoutes(app: FastifyInstance) {
+  const rotas = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transacao'];
+
+  rotas.post(
+    '/transacao/venda',
+    { schema: { tags, body: vendaSchema }, config: { permissoes: VENDER } },
+    async (request) => {
+      const u = usuarioDe(request);
+      const empresaId = tenant(u);
+      const d = request.body;
+      const r = await transacaoDoUsuario(request, (tx) =>
+        comIdempotencia<ResultadoVenda>(tx, request, empresaId, async () => {
+          const filialId = d.filialId !== undefined ? await exigirFilialDaRede(tx, empresaId, d.filialId) : u.empresaAtualId;
+          const v = await registrarVenda(tx, {
+            empresaId,
+            clienteId: d.clienteId,
+            filialId,
+            valorCentavos: reaisParaCentavos(d.valor),
+            resgateCentavos: reaisParaCentavos(d.resgate),
+            usuarioId: u.id,
+          });
+          // The sale row itself records who, when, where and what; no separate audit line per sale.
+          return {
+            transacaoId: v.transacaoId,
+            cashback: centavosParaReais(v.cashbackCentavos),
+            pontos: v.pontos,
+            resgate: centavosParaReais(v.resgateCentavos),
+            saldos: saldosWire(v.saldos),
+          };
+        }),
+      );
+      return ok(r);
+    },
+  );
+
+  rotas.get(
+    '/transacao/cancelar/:id',
+    // Spec path verbatim: a GET that changes data, so it demands the XSRF header like a POST.
+    { schema: { tags, params: idParamSchema, querystring: cancelarQuerySchema }, config: { permissoes: GESTAO, xsrfEmGet: true } },
+    async (request) => {
+      const u = usuarioDe(request);
+      const empresaId = tenant(u);
+      const r = await transacaoDoUsuario(request, (tx) =>
+        comIdempotencia<ResultadoCancelamento>(tx, request, empresaId, async () => {
+          const c = await cancelarVenda(tx, { empresaId, transacaoId: request.params.id, usuarioId: u.id, motivo: request.query.motivo, filialId: u.empresaAtualId });
+          await auditar(tx, request, {
+            acao: 'CANCELAR',
+            entidade: 'transacao',
+            entidadeId: c.transacaoId,
+            antes: { status: 'CONFIRMADA' },
+            depois: { status: 'CANCELADA', estornoLancamentoId: c.estornoLancamentoId, motivo: request.query.motivo ?? null },
+          });
+          return { transacaoId: c.transacaoId, estornoLancamentoId: c.estornoLancamentoId, saldos: saldosWire(c.saldos) };
+        }),
+      );
+      return ok(r);
+    },
+  );
+
+  rotas.post(
+    '/transacao/filterpaginated/:page/:size',
+    { schema: { tags, params: paginaParamsSchema, body: transacaoFiltroSchema }, config: { permissoes: VENDER } },
+    async (request) => {
+      const u = usuarioDe(request);
+      const empresaId = tenant(u);
+      const { page, size } = request.params;
+      const f = request.body;
+      const filtros: (SQL | undefined)[] = [
+        eq(transacao.empresaId, empresaId),
+        f.clienteId ? eq(transacao.clienteId, f.clienteId) : undefined,
+        f.status ? eq(transacao.status, f.status) : undefined,
+        f.filialId ? eq(transacao.filialId, f.filialId) : undefined,
+        f.de ? gte(transacao.criadoEm, sql`(${f.de}::date)::timestamp at time zone ${FUSO}`) : undefined,
+        f.ate ? lt(transacao.criadoEm, sql`(${f.ate}::date + 1)::timestamp at time zone ${FUSO}`) : undefined,
+      ];
+      const where = and(...filtros);
+      const filial = alias(empresa, 'filial');
+      const r = await transacaoDoUsuario(request, async (tx) => {
+        const [linhas, [total]] = await Promise.all([
+          tx
+            .select({
+              id: transacao.id,
+              clienteId: transacao.clienteId,
+              clienteNome: cliente.nome,
+              filialId: transacao.filialId,
+              filialNome: filial.nomeCurto,
+              valorCentavos: transacao.valorCentavos,
+              resgateCentavos: transacao.resgateCentavos,
+              cashbackCentavos: transacao.cashbackCentavos,
+              pontos: transacao.pontos,
+              status: transacao.status,
+              criadoEm: transacao.criadoEm,
+              canceladaEm: transacao.canceladaEm,
+              motivoCancelamento: transacao.motivoCancelamento,
+              usuarioNome: usuario.nome,
+            })
+            .from(transacao)
+            .innerJoin(cliente, eq(cliente.id, transacao.clienteId))
+            .leftJoin(filial, eq(filial.id, transacao.filialId))
+            .leftJoin(usuario, eq(usuario.id, transacao.usuarioId))
+            .where(where)
+            .orderBy(desc(transacao.criadoEm), desc(transacao.id))
+            .limit(size)
+            .offset(page * size),
+          tx.select({ n: count() }).from(transacao).where(where),
+        ]);
+        return { linhas, total: total?.n ?? 0 };
+      });
+      const itens: TransacaoResumo[] = r.linhas.map(({ valorCentavos, resgateCentavos, cashbackCentavos, ...l }) => ({
+        ...l,
+        valor: centavosParaReais(valorCentavos),
+        resgate: centavosParaReais(resgateCentavos),
+        cashback: centavosParaReais(cashbackCentavos),
+        criadoEm: l.criadoEm.toISOString(),
+        canceladaEm: l.canceladaEm?.toISOString() ?? null,
+      }));
+      return pagina(itens, r.total, page, size);
+    },
+  );
+}
