@@ -2,10 +2,19 @@ import { expect, test } from '@playwright/test';
 import { entrar, fotografar } from './apoio';
 
 test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senha uma vez', async ({ page, browser }) => {
+  // A user of its own, so that changing its password does not disturb the other specs' demo users.
+  await entrar(page, 'gerente');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const criado = await page.request.post('/services/user/save', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: { nome: 'Eva Esquecida', username: 'eva.esquecida', email: 'eva@bonifica-demo.local', perfilId: 4, senha: 'senha-antiga-1' },
+  });
+  expect(criado.ok(), await criado.text()).toBeTruthy();
+  await page.goto('/logout');
   await page.goto('/auth/user/login');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/auth\/esqueci-minha-senha$/);
-  await page.getByLabel('Usuário ou e-mail').fill('atendente');
+  await page.getByLabel('Usuário ou e-mail').fill('eva.esquecida');
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText(/enviaremos em instantes/)).toBeVisible();
 
@@ -13,9 +22,9 @@ test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senh
   const admin = await browser.newPage();
   await entrar(admin, 'admin');
   await admin.goto('/app/sistema/emails');
-  await expect(admin.getByRole('cell', { name: 'atendente@bonifica-demo.local', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'eva@bonifica-demo.local', exact: true })).toBeVisible();
   await fotografar(admin, 'caixa-de-saida-desktop');
-  await admin.getByRole('button', { name: 'Ver e-mail para atendente@bonifica-demo.local' }).click();
+  await admin.getByRole('button', { name: 'Ver e-mail para eva@bonifica-demo.local' }).click();
   const link = await admin.getByRole('link', { name: /alterar-senha\?token=/ }).getAttribute('href');
   expect(link).toBeTruthy();
   await admin.close();
@@ -28,7 +37,7 @@ test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senh
   await expect(page.getByText('Sua nova senha já está valendo.', { exact: false })).toBeVisible();
 
   await page.goto('/auth/user/login');
-  await page.getByLabel('Usuário', { exact: true }).fill('atendente');
+  await page.getByLabel('Usuário', { exact: true }).fill('eva.esquecida');
   await page.getByLabel('Senha', { exact: true }).fill('nova-senha-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/app\/pages\/bemvindo$/);

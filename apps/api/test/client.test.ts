@@ -328,12 +328,18 @@ describe('POST client/save e GET client/findbyid', () => {
     expect(env<Cliente>(r).result).toMatchObject({ status: 'ATIVO', filialOrigemId: 3, dataNascimento: null });
   });
 
-  it('o atendente não grava (403) e nada muda', async () => {
+  it('o atendente (terminal) não altera nem bloqueia (403) e nada muda', async () => {
     const antes = await totais();
-    const r = await atendente.post('/services/client/save', { nome: 'Pelo Atendente' });
+    const r = await atendente.post('/services/client/save', { id: criado.id, nome: 'Pelo Atendente' });
     expect(r.statusCode).toBe(403);
     expect((await atendente.delete(`/services/client/delete/${criado.id}`)).statusCode).toBe(403);
     expect(await totais()).toEqual(antes);
+  });
+
+  it('o atendente (TERMINAL_USAR) faz o cadastro rápido do terminal: cria só com nome e CPF', async () => {
+    const r = await atendente.post('/services/client/save', { nome: 'Cadastro do Balcão', documento: cpfDeBase('123987654') });
+    expect(r.statusCode).toBe(200);
+    expect(env<Cliente>(r).result).toMatchObject({ nome: 'Cadastro do Balcão', status: 'ATIVO' });
   });
 
   it('id inexistente dá 404', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, paginaParamsSchema } from '@bonifica/contracts';
+import { idParamSchema, paginaParamsSchema, possuiAlguma } from '@bonifica/contracts';
 import type { Executor } from '../db/client.js';
 import { auditar } from './auditoria.js';
 import type { UsuarioContexto } from './contexto.js';
@@ -13,7 +13,11 @@ export type Recurso<TFiltro, TSalvar extends { id?: number }, TItem> = {
   /** Segment of spec §7, with its trailing slash: 'user/', 'profile/'. */
   raiz: string;
   entidade: string;
-  permissoes: { ler?: readonly string[]; escrever?: readonly string[] };
+  /**
+   * `criar`: who may also create through save (never change nor delete) — e.g. the counter
+   * terminal's quick sign-up. Without it, save takes `escrever` for both.
+   */
+  permissoes: { ler?: readonly string[]; escrever?: readonly string[]; criar?: readonly string[] };
   filtro: z.ZodType<TFiltro>;
   salvar: z.ZodType<TSalvar>;
   listar: (tx: Executor, u: UsuarioContexto, filtro: TFiltro, page: number, size: number) => Promise<{ itens: TItem[]; total: number }>;
@@ -53,9 +57,13 @@ export function registrarRecurso<TFiltro, TSalvar extends { id?: number }, TItem
     },
   );
 
-  rotas.post(`/${r.raiz}save`, { schema: { tags, body: r.salvar }, config: { permissoes: r.permissoes.escrever } }, async (request) => {
+  const escrever = r.permissoes.escrever;
+  const podeSalvar = r.permissoes.criar && escrever ? [...escrever, ...r.permissoes.criar] : escrever;
+  rotas.post(`/${r.raiz}save`, { schema: { tags, body: r.salvar }, config: { permissoes: podeSalvar } }, async (request) => {
     const u = usuarioDe(request);
     const dados = request.body as TSalvar;
+    // Only creating is open to `criar`: changing a record still asks for `escrever`.
+    if (dados.id && escrever && !possuiAlguma(u.permissoes, escrever)) throw erro.proibido();
     const item = await transacaoDoUsuario(request, async (tx) => {
       const antes = dados.id ? await r.buscar(tx, u, dados.id) : null;
       if (dados.id && !antes) throw erro.naoEncontrado();

@@ -53,9 +53,10 @@ export async function chamar<R = unknown, RS = unknown>(
   metodo: Metodo,
   caminho: string,
   corpo?: unknown,
-  opcoes: { mensagemPadrao?: string; signal?: AbortSignal } = {},
+  opcoes: { mensagemPadrao?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<Envelope<R, RS>> {
-  const headers = cabecalhosPadrao();
+  // Extra headers of one call (e.g. Idempotency-Key on a posting) on top of the defaults.
+  const headers = { ...cabecalhosPadrao(), ...opcoes.headers };
   if (corpo !== undefined) headers['Content-Type'] = 'application/json';
   const padrao = opcoes.mensagemPadrao ?? MENSAGENS.erroServidorAtualize;
   let resposta: Response;
@@ -90,7 +91,7 @@ export async function chamar<R = unknown, RS = unknown>(
 export const api = {
   get: <R = unknown, RS = unknown>(caminho: string, o?: { mensagemPadrao?: string; signal?: AbortSignal }) =>
     chamar<R, RS>('GET', caminho, undefined, o),
-  post: <R = unknown, RS = unknown>(caminho: string, corpo?: unknown, o?: { mensagemPadrao?: string }) =>
+  post: <R = unknown, RS = unknown>(caminho: string, corpo?: unknown, o?: { mensagemPadrao?: string; headers?: Record<string, string> }) =>
     chamar<R, RS>('POST', caminho, corpo ?? {}, o),
   put: <R = unknown, RS = unknown>(caminho: string, corpo?: unknown) => chamar<R, RS>('PUT', caminho, corpo ?? {}),
   delete: <R = unknown, RS = unknown>(caminho: string) => chamar<R, RS>('DELETE', caminho),

@@ -6,6 +6,7 @@ import {
   idParamSchema,
   PODE_ANONIMIZAR_CLIENTES,
   PODE_CONSULTAR_CLIENTES,
+  PERMISSOES,
   PODE_GERENCIAR_CLIENTES,
   type Cliente,
   type ClienteResumo,
@@ -29,7 +30,8 @@ export async function clientRoutes(app: FastifyInstance) {
   registrarRecurso<FiltroCliente, ClienteSave, ClienteResumo>(app, {
     raiz: 'client/',
     entidade: ENTIDADE,
-    permissoes: { ler: PODE_CONSULTAR_CLIENTES, escrever: PODE_GERENCIAR_CLIENTES },
+    // The counter terminal's quick sign-up creates a customer; changing one stays with management.
+    permissoes: { ler: PODE_CONSULTAR_CLIENTES, escrever: PODE_GERENCIAR_CLIENTES, criar: [PERMISSOES.terminal] },
     filtro: filtroClienteSchema,
     salvar: clienteSaveSchema,
     listar: listarClientes,
