@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { modals } from '@mantine/modals';
 import { CONSTANTES } from '@bonifica/contracts';
+import { notificar } from './notificar';
 
 export type OpcoesConfirmacao = {
   mensagem: ReactNode;
@@ -31,4 +32,22 @@ export function confirmar({ mensagem, destrutiva = false }: OpcoesConfirmacao): 
       onClose: () => responder(false),
     });
   });
+}
+
+/**
+ * The row actions' common path: ask, run, then say how it went — the server's message on failure
+ * (e.g. the 409 that explains why a profile cannot go). Resolves true only when the action ran.
+ */
+export async function confirmarEExecutar(
+  opcoes: OpcoesConfirmacao & { acao: () => Promise<unknown>; sucesso: ReactNode },
+): Promise<boolean> {
+  if (!(await confirmar(opcoes))) return false;
+  try {
+    await opcoes.acao();
+    notificar.sucesso(opcoes.sucesso);
+    return true;
+  } catch (erro) {
+    notificar.erro(erro instanceof Error ? erro.message : String(erro));
+    return false;
+  }
 }

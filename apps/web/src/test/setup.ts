@@ -2,21 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach } from 'vitest';
+import { respostaMidia } from './midia';
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom does not implement.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => respostaMidia(query, false),
   });
 }
 

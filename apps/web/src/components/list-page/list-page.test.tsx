@@ -83,7 +83,7 @@ function renderizar(url = '/frutas') {
 const corpo = (r: RequisicaoFalsa) => JSON.parse(r.corpo ?? '{}') as Record<string, unknown>;
 
 describe('ListPage', () => {
-  beforeEach(prepararAmbienteTabela);
+  beforeEach(() => prepararAmbienteTabela());
 
   it('mostra o carregamento e depois as linhas, com a coluna de ações', async () => {
     let liberar: () => void = () => {};

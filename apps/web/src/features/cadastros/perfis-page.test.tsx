@@ -48,7 +48,7 @@ const abrir = () => renderizarPagina('/app/cadastros/perfis', () => import('./pe
 
 describe('Cadastros › Perfis', () => {
   beforeAll(() => import('./perfis-page'), 30_000);
-  beforeEach(prepararAmbienteTabela);
+  beforeEach(() => prepararAmbienteTabela());
 
   it('lista os perfis com o selo "Sistema" e busca por texto', async () => {
     const s = servidor();

@@ -3,10 +3,9 @@ import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Perfil } from '@bonifica/contracts';
-import { confirmar } from '../../components/confirmar';
+import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
 import { ListPage, type FiltroDef } from '../../components/list-page';
-import { notificar } from '../../components/notificar';
 import { buscarPerfis, chavesCadastros, useExcluirPerfil } from './api';
 import { PerfilForm } from './perfil-form';
 
@@ -41,15 +40,7 @@ export function Component() {
 
   const pedirExclusao = useCallback(
     async (perfil: Perfil) => {
-      const sim = await confirmar({ mensagem: `Deseja excluir o perfil ${perfil.nome}?`, destrutiva: true });
-      if (!sim) return;
-      try {
-        await excluir.mutateAsync(perfil.id);
-        notificar.sucesso('Perfil excluído.');
-      } catch (erro) {
-        // E.g. 409 when users still hold the profile: the server's message says which case it is.
-        notificar.erro(erro instanceof Error ? erro.message : String(erro));
-      }
+      await confirmarEExecutar({ mensagem: `Deseja excluir o perfil ${perfil.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(perfil.id), sucesso: 'Perfil excluído.' });
     },
     [excluir],
   );

@@ -53,7 +53,7 @@ const abrir = () => renderizarPagina('/app/cadastros/usuarios', () => import('./
 describe('Cadastros › Usuários', () => {
   // The first lazy import transforms the whole page; done once here so no test pays it in its waits.
   beforeAll(() => import('./usuarios-page'), 30_000);
-  beforeEach(prepararAmbienteTabela);
+  beforeEach(() => prepararAmbienteTabela());
 
   it('lista nome, usuário, e-mail, empresa, perfil, situação e data de criação (DD/MM/YYYY), ordenada por nome', async () => {
     const s = servidor();

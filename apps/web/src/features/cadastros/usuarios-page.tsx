@@ -3,10 +3,9 @@ import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { UsuarioResumo } from '@bonifica/contracts';
-import { confirmar } from '../../components/confirmar';
+import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
 import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
-import { notificar } from '../../components/notificar';
 import { formatarData } from '../../lib/format';
 import { buscarUsuarios, chavesCadastros, useDesativarUsuario, useOpcoesPerfis } from './api';
 import { UsuarioForm } from './usuario-form';
@@ -64,14 +63,7 @@ export function Component() {
 
   const pedirDesativacao = useCallback(
     async (usuario: UsuarioResumo) => {
-      const sim = await confirmar({ mensagem: `Deseja desativar o usuário ${usuario.nome}?`, destrutiva: true });
-      if (!sim) return;
-      try {
-        await desativar.mutateAsync(usuario.id);
-        notificar.sucesso('Usuário desativado.');
-      } catch (erro) {
-        notificar.erro(erro instanceof Error ? erro.message : String(erro));
-      }
+      await confirmarEExecutar({ mensagem: `Deseja desativar o usuário ${usuario.nome}?`, destrutiva: true, acao: () => desativar.mutateAsync(usuario.id), sucesso: 'Usuário desativado.' });
     },
     [desativar],
   );

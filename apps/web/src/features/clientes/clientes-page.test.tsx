@@ -84,18 +84,8 @@ const abrir = (url?: string) => renderizarPagina('/app/cadastros/clientes', () =
 describe('Cadastros › Clientes', () => {
   beforeAll(() => import('./clientes-page'), 30_000);
   beforeEach(() => {
-    prepararAmbienteTabela();
     // A wide desktop: every column of the table is shown (the narrow ones hide some by media query).
-    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
-      matches: query.trim() === '' || query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    prepararAmbienteTabela((q) => q.trim() === '' || q.includes('min-width'));
   });
 
   it('lista nome, CPF/CNPJ e celular formatados, WhatsApp, e-mail, filial, situação e data; ordena por nome', async () => {
@@ -125,16 +115,7 @@ describe('Cadastros › Clientes', () => {
   });
 
   it('no celular a tabela mostra só nome e ações; telefone e situação vão sob o nome', async () => {
-    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
-      matches: query.trim() === '' || query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    prepararAmbienteTabela((q) => q.trim() === '' || q.includes('max-width'));
     servidor();
     abrir();
     const ana = (await screen.findByText('Ana Beatriz Gonçalves')).closest('tr')!;

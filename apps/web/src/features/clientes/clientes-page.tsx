@@ -5,10 +5,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMediaQuery } from '@mantine/hooks';
 import { CONSTANTES, PODE_GERENCIAR_CLIENTES, ROTULOS_STATUS_CLIENTE, type ClienteResumo, type StatusCliente } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
-import { confirmar } from '../../components/confirmar';
+import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
 import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
-import { notificar } from '../../components/notificar';
 import { can } from '../../lib/access';
 import { formatarData, formatarTelefone, nomeCurto } from '../../lib/format';
 import { buscarClientes, chavesClientes, useBloquearCliente, useCliente, useEmpresasRede } from './api';
@@ -158,14 +157,7 @@ export function Component() {
 
   const pedirBloqueio = useCallback(
     async (c: ClienteResumo) => {
-      const sim = await confirmar({ mensagem: `Deseja bloquear o cliente ${c.nome}? Ele deixa de acumular e resgatar até ser reativado.`, destrutiva: true });
-      if (!sim) return;
-      try {
-        await bloquear.mutateAsync(c.id);
-        notificar.sucesso('Cliente bloqueado.');
-      } catch (erro) {
-        notificar.erro(erro instanceof Error ? erro.message : String(erro));
-      }
+      await confirmarEExecutar({ mensagem: `Deseja bloquear o cliente ${c.nome}? Ele deixa de acumular e resgatar até ser reativado.`, destrutiva: true, acao: () => bloquear.mutateAsync(c.id), sucesso: 'Cliente bloqueado.' });
     },
     [bloquear],
   );

@@ -56,7 +56,7 @@ const linhaDe = (texto: string) => screen.getByText(texto).closest('tr')!;
 describe('Sistema › Caixa de saída de e-mails', () => {
   // The first lazy import transforms the whole page; done once here so no test pays it in its waits.
   beforeAll(() => import('./emails-page'), 30_000);
-  beforeEach(prepararAmbienteTabela);
+  beforeEach(() => prepararAmbienteTabela());
 
   it('explica a falta de SMTP e lista criado em (DD/MM/YYYY HH:mm:ss), para, assunto, status e tentativas', async () => {
     const s = servidor();

@@ -3,9 +3,8 @@ import { ActionIcon, Alert, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatarDataHora } from '@bonifica/contracts';
-import { confirmar } from '../../components/confirmar';
+import { confirmarEExecutar } from '../../components/confirmar';
 import { ListPage, type FiltroDef } from '../../components/list-page';
-import { notificar } from '../../components/notificar';
 import { buscarEmails, chavesSistema, STATUS_EMAIL, useReenviarEmail, type EmailSaida } from './api';
 import { EmailDetalhe } from './email-detalhe';
 import { BadgeStatusEmail, ROTULOS_STATUS_EMAIL } from './rotulos-email';
@@ -35,14 +34,7 @@ export function Component() {
 
   const pedirReenvio = useCallback(
     async (email: EmailSaida) => {
-      const sim = await confirmar({ mensagem: `Deseja reenviar o e-mail "${email.assunto}" para ${email.para}?` });
-      if (!sim) return;
-      try {
-        await reenviar.mutateAsync(email.id);
-        notificar.sucesso(`E-mail enviado para ${email.para}.`);
-      } catch (erro) {
-        notificar.erro(erro instanceof Error ? erro.message : String(erro));
-      }
+      await confirmarEExecutar({ mensagem: `Deseja reenviar o e-mail "${email.assunto}" para ${email.para}?`, acao: () => reenviar.mutateAsync(email.id), sucesso: `E-mail enviado para ${email.para}.` });
     },
     [reenviar],
   );
