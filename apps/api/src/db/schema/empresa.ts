@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bytea } from './tipos.js';
 
 /**
  * A company of the programme: a head office (matriz) or one of its branches (filiais).

@@ -2,3 +2,6 @@ export * from './empresa.js';
 export * from './usuario.js';
 export * from './programa.js';
 export * from './transacao.js';
+export * from './cartao.js';
+export * from './plano.js';
+export * from './tarefa.js';

@@ -76,6 +76,10 @@ export const conta = pgTable(
     /** Cached sum of the account's entries, changed only in the transaction that writes them. */
     saldo: bigint({ mode: 'number' }).notNull().default(0),
     bloqueada: boolean().notNull().default(false),
+    motivoBloqueio: varchar({ length: 200 }),
+    bloqueadaEm: timestamp({ withTimezone: true }),
+    /** Null: never lapses. Renewal (account/renovar) moves it forward by a period. */
+    validaAte: date({ mode: 'string' }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -136,4 +140,109 @@ export const idempotencia = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotencia_pk').on(t.empresaId, t.chave)],
+);
+
+/**
+ * A credit lot of a customer account: what one posting credited, what is left of it, when it may
+ * be used (waiting period) and when it lapses. Debits consume lots oldest-expiry first (FIFO);
+ * the expiry job debits what is left of lapsed lots, so balance = sum of entries still holds.
+ */
+export const credito = pgTable(
+  'credito',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().notNull(),
+    contaId: integer()
+      .notNull()
+      .references(() => conta.id),
+    lancamentoId: integer()
+      .notNull()
+      .references(() => lancamento.id),
+    valor: bigint({ mode: 'number' }).notNull(),
+    restante: bigint({ mode: 'number' }).notNull(),
+    disponivelEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null: does not expire. */
+    expiraEm: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credito_conta_aberto_idx')
+      .on(t.empresaId, t.contaId, t.expiraEm, t.id)
+      .where(sql`${t.restante} > 0`),
+    index('credito_expira_idx')
+      .on(t.expiraEm)
+      .where(sql`${t.restante} > 0 and ${t.expiraEm} is not null`),
+    check('credito_restante_ck', sql`${t.restante} >= 0 and ${t.restante} <= ${t.valor}`),
+  ],
+);
+
+/** The accounts every customer of the company gets (account/criar/contaspadrao), in display order. */
+export const contaPadrao = pgTable(
+  'conta_padrao',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    tipo: varchar({ length: 20 }).notNull().$type<'CASHBACK' | 'PONTOS' | 'PREPAGO'>(),
+    nome: varchar({ length: 60 }).notNull(),
+    ordem: integer().notNull().default(0),
+    ativo: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('conta_padrao_tipo_uq').on(t.empresaId, t.tipo)],
+);
+
+/** Free-text notes about a customer, written by staff (never edited: a new note corrects an old one). */
+export const clienteNota = pgTable(
+  'cliente_nota',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().notNull(),
+    clienteId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    texto: text().notNull(),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cliente_nota_cliente_idx').on(t.empresaId, t.clienteId, t.criadoEm)],
+);
+
+/** A contact (lead): someone the company may reach but who is not a customer yet, e.g. from an import. */
+export const contato = pgTable(
+  'contato',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    nome: varchar({ length: 160 }).notNull(),
+    celular: varchar({ length: 11 }),
+    email: varchar({ length: 254 }),
+    origem: varchar({ length: 40 }).notNull(),
+    observacoes: text(),
+    clienteId: integer().references(() => cliente.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contato_celular_idx').on(t.empresaId, t.celular), index('contato_email_idx').on(t.empresaId, t.email)],
+);
+
+/** Record of an account unification: the duplicate customer's balances moved to the kept one by a posting. */
+export const unificacao = pgTable(
+  'unificacao',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer().notNull(),
+    clienteOrigemId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    clienteDestinoId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    lancamentoId: integer().references(() => lancamento.id),
+    resumo: jsonb().notNull().default({}),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unificacao_empresa_idx').on(t.empresaId, t.criadoEm)],
 );

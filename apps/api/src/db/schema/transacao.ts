@@ -21,6 +21,10 @@ export const regraPrograma = pgTable(
     compraMinimaCentavos: integer().notNull().default(0),
     /** Null: no cap. */
     maximoCashbackPorVendaCentavos: integer(),
+    /** Days a credit stays usable; null: it never expires. */
+    validadeDias: integer(),
+    /** Days after the sale before its cashback or points may be redeemed (waiting period). */
+    carenciaDias: integer().notNull().default(0),
     ativo: boolean().notNull().default(true),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +44,11 @@ export const transacao = pgTable(
     clienteId: integer()
       .notNull()
       .references(() => cliente.id),
+    /** How the attendant identified the customer, and the card when it was one. */
+    identificacao: varchar({ length: 10 }).$type<'CARTAO' | 'CPF' | 'CELULAR' | 'BUSCA'>(),
+    cartaoId: integer(),
+    /** The customer's active plan whose benefit applied, if any. */
+    clientePlanoId: integer(),
     valorCentavos: integer().notNull(),
     resgateCentavos: integer().notNull().default(0),
     cashbackCentavos: integer().notNull().default(0),
