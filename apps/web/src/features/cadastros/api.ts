@@ -21,7 +21,7 @@ export const chavesCadastros = {
   listaUsuarios: (consulta: ConsultaLista) => ['cadastros', 'usuarios', 'lista', consulta] as const,
   perfis: ['cadastros', 'perfis'] as const,
   listaPerfis: (consulta: ConsultaLista) => ['cadastros', 'perfis', 'lista', consulta] as const,
-  opcoesPerfis: (todos: boolean) => ['cadastros', 'perfis', 'opcoes', todos ? 'todos' : 'empresa'] as const,
+  opcoesPerfis: (todos: boolean, empresaId: number | null) => ['cadastros', 'perfis', 'opcoes', todos ? 'todos' : 'empresa', empresaId] as const,
   permissoes: ['cadastros', 'permissoes'] as const,
   empresas: ['cadastros', 'empresas'] as const,
 };
@@ -61,12 +61,17 @@ export const buscarPerfis: BuscarPagina<Perfil> = async (filtro, page, size) => 
 };
 
 /** Spec §6: ROLE_ADMIN sees every profile (listall); anyone else, those of the company. */
-export function useOpcoesPerfis() {
+/**
+ * Profiles that may be given to a user: those of the chosen company when one is chosen (a profile of
+ * another network would be refused on save), otherwise all the caller may see.
+ */
+export function useOpcoesPerfis(empresaId: number | null = null) {
   const usuario = useUsuarioLogado();
   const todos = can(usuario, [PERMISSOES.admin]);
+  const rota = empresaId !== null ? `profile/${empresaId}/available` : todos ? 'profile/listall' : 'profile/listcompanyprofiles';
   return useQuery({
-    queryKey: chavesCadastros.opcoesPerfis(todos),
-    queryFn: async () => (await api.get<null, Perfil>(todos ? 'profile/listall' : 'profile/listcompanyprofiles')).results ?? [],
+    queryKey: chavesCadastros.opcoesPerfis(todos, empresaId),
+    queryFn: async () => (await api.get<null, Perfil>(rota)).results ?? [],
     enabled: usuario !== undefined,
   });
 }

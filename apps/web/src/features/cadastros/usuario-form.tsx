@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { senhaSchema, usernameSchema, usuarioSaveSchema, type UsuarioResumo, type UsuarioSave } from '@bonifica/contracts';
@@ -44,7 +44,6 @@ export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
   const novo = registro === null;
   const salvarUsuario = useSalvarUsuario();
   const empresas = useEmpresasUsuario();
-  const perfis = useOpcoesPerfis();
   // The last username the server said is taken: kept so Salvar refuses it too, not only the blur.
   const [usernameEmUso, setUsernameEmUso] = useState<string | null>(null);
   const [sugerindo, setSugerindo] = useState(false);
@@ -69,6 +68,12 @@ export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
       usernameEmUso !== null && v.username.trim() === usernameEmUso ? { username: MENSAGEM_USUARIO_EM_USO } : {},
   });
   const { form } = controle;
+  const perfis = useOpcoesPerfis(form.values.empresaId);
+  const perfilId = form.values.perfilId;
+  // A profile chosen for another company would be refused on save: drop it when the company changes.
+  useEffect(() => {
+    if (perfis.data && perfilId !== null && !perfis.data.some((p) => p.id === perfilId)) form.setFieldValue('perfilId', null);
+  }, [perfis.data, perfilId, form]);
 
   async function verificarDisponibilidade() {
     const username = form.getValues().username.trim();

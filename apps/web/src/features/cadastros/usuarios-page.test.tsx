@@ -44,6 +44,7 @@ function servidor(extra: Record<string, unknown> = {}, usuarioLogado = usuarioGe
     'GET profile/listcompanyprofiles': responder(() => ({ corpo: { ...envelope(null), results: PERFIS } })),
     'GET profile/listall': responder(() => ({ corpo: { ...envelope(null), results: [...PERFIS, perfil(1, 'Administrador')] } })),
     'GET company/empresalogadafiliais': responder(() => ({ corpo: { ...envelope(null), results: EMPRESAS } })),
+    'GET profile/8/available': responder(() => ({ corpo: { ...envelope(null), results: PERFIS } })),
     ...extra,
   });
 }
@@ -99,6 +100,23 @@ describe('Cadastros › Usuários', () => {
     await usuario.click(screen.getByRole('combobox', { name: 'Perfil' }));
     expect(await screen.findByRole('option', { name: 'Administrador' })).toBeInTheDocument();
     expect(s.chamadas('GET profile/listcompanyprofiles')).toHaveLength(0);
+  });
+
+  it('a empresa escolhida limita os perfis (profile/{empresa}/available) e descarta o perfil que não vale para ela', async () => {
+    const s = servidor({ 'GET profile/7/available': responder(() => ({ corpo: { ...envelope(null), results: [PERFIS[0]!] } })) });
+    const { usuario } = abrir();
+    await screen.findByText('Ana Paula Ribeiro');
+    await usuario.click(screen.getAllByRole('button', { name: 'Novo usuário' })[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    await usuario.click(within(drawer).getByRole('combobox', { name: /^Perfil/ }));
+    await usuario.click(await within(drawer).findByRole('option', { name: 'Operador de caixa' }));
+    await usuario.click(within(drawer).getByRole('combobox', { name: 'Empresa' }));
+    await usuario.click(await within(drawer).findByRole('option', { name: 'Bom Preço (matriz)' }));
+    await waitFor(() => expect(s.chamadas('GET profile/7/available')).toHaveLength(1));
+    await waitFor(() => expect(within(drawer).getByRole('combobox', { name: /^Perfil/ })).toHaveValue(''));
+    await usuario.click(within(drawer).getByRole('combobox', { name: /^Perfil/ }));
+    expect(await within(drawer).findByRole('option', { name: 'Gerente' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('option', { name: 'Operador de caixa' })).not.toBeInTheDocument();
   });
 
   it('novo usuário: sugere o usuário, avisa quando já está em uso, exige senha e salva', { timeout: 20_000 }, async () => {
