@@ -36,6 +36,7 @@ const TOQUE_MS = 60_000;
 
 export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {
   const idHash = sha256(id);
+  // Session and user context in one query: this runs on every authenticated request.
   const [linha] = await db
     .select({
       idHash: sessao.idHash,
@@ -43,49 +44,60 @@ export async function carregarSessao(db: Db, id: string, limites: LimitesSessao)
       rememberSerie: sessao.rememberSerie,
       ultimoAcesso: sessao.ultimoAcesso,
       expiraEm: sessao.expiraEm,
-      usuarioId: usuario.id,
-      ativo: usuario.ativo,
+      ...COLUNAS_CONTEXTO,
     })
     .from(sessao)
     .innerJoin(usuario, eq(usuario.id, sessao.usuarioId))
+    .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
+    .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
     .where(eq(sessao.idHash, idHash))
     .limit(1);
   if (!linha) return null;
   const agora = Date.now();
-  if (!linha.ativo || linha.expiraEm.getTime() <= agora || agora - linha.ultimoAcesso.getTime() > limites.idleMs) {
+  const u = contextoDe(linha);
+  if (!u || linha.expiraEm.getTime() <= agora || agora - linha.ultimoAcesso.getTime() > limites.idleMs) {
     await db.delete(sessao).where(eq(sessao.idHash, idHash));
     return null;
   }
-  const u = await carregarUsuarioContexto(db, linha.usuarioId);
-  if (!u) return null;
   if (agora - linha.ultimoAcesso.getTime() > TOQUE_MS) {
     await db.update(sessao).set({ ultimoAcesso: new Date(agora) }).where(eq(sessao.idHash, idHash));
   }
   return { idHash, xsrf: linha.xsrf, rememberSerie: linha.rememberSerie, usuario: u };
 }
 
-export async function carregarUsuarioContexto(db: Db, usuarioId: number): Promise<UsuarioContexto | null> {
-  const [u] = await db
-    .select({
-      id: usuario.id,
-      nome: usuario.nome,
-      username: usuario.username,
-      email: usuario.email,
-      empresaId: usuario.empresaId,
-      filialId: usuario.filialId,
-      perfilId: usuario.perfilId,
-      perfilNome: perfil.nome,
-      permissoes: perfil.permissoes,
-      administradorFaturamento: usuario.administradorFaturamento,
-      ativo: usuario.ativo,
-      empresaAtiva: empresa.ativa,
-    })
-    .from(usuario)
-    .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
-    .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
-    .where(eq(usuario.id, usuarioId))
-    .limit(1);
-  if (!u || !u.ativo || u.empresaAtiva === false) return null;
+const COLUNAS_CONTEXTO = {
+  id: usuario.id,
+  nome: usuario.nome,
+  username: usuario.username,
+  email: usuario.email,
+  empresaId: usuario.empresaId,
+  filialId: usuario.filialId,
+  perfilId: usuario.perfilId,
+  perfilNome: perfil.nome,
+  permissoes: perfil.permissoes,
+  administradorFaturamento: usuario.administradorFaturamento,
+  ativo: usuario.ativo,
+  empresaAtiva: empresa.ativa,
+};
+
+type LinhaContexto = {
+  id: number;
+  nome: string;
+  username: string;
+  email: string | null;
+  empresaId: number | null;
+  filialId: number | null;
+  perfilId: number | null;
+  perfilNome: string | null;
+  permissoes: string[] | null;
+  administradorFaturamento: boolean;
+  ativo: boolean;
+  empresaAtiva: boolean | null;
+};
+
+/** An inactive user, or a user of an inactive company, has no context: their sessions end. */
+function contextoDe(u: LinhaContexto): UsuarioContexto | null {
+  if (!u.ativo || u.empresaAtiva === false) return null;
   return {
     id: u.id,
     nome: u.nome,
@@ -98,6 +110,17 @@ export async function carregarUsuarioContexto(db: Db, usuarioId: number): Promis
     permissoes: u.permissoes ?? [],
     administradorFaturamento: u.administradorFaturamento,
   };
+}
+
+export async function carregarUsuarioContexto(db: Db, usuarioId: number): Promise<UsuarioContexto | null> {
+  const [u] = await db
+    .select(COLUNAS_CONTEXTO)
+    .from(usuario)
+    .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
+    .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
+    .where(eq(usuario.id, usuarioId))
+    .limit(1);
+  return u ? contextoDe(u) : null;
 }
 
 export async function apagarSessao(db: Db, idHash: string): Promise<void> {

@@ -12,8 +12,8 @@ import { erro } from './erros.js';
 export async function comTenant<T>(db: Db, usuario: UsuarioContexto, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     if (usuario.empresaId !== null || !ehAdmin(usuario)) {
-      await tx.execute(sql`select set_config('app.empresa_id', ${String(usuario.empresaId ?? '')}, true)`);
-      await tx.execute(sql`set local role bonifica_app`);
+      // One round-trip: set_config('role', …, true) is SET LOCAL ROLE, with the same membership check.
+      await tx.execute(sql`select set_config('app.empresa_id', ${String(usuario.empresaId ?? '')}, true), set_config('role', 'bonifica_app', true)`);
     }
     return fn(tx);
   });
