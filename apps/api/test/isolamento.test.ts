@@ -3,6 +3,8 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import type { Executor } from '../src/db/client.js';
+import { comTenant } from '../src/lib/tenant.js';
 import { idDoUsuario } from './apoio/consultas.js';
 
 /** Anything that would show the demo network leaked into another tenant's reply. */
@@ -256,12 +258,16 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
 
 describe('row-level security no banco (a segunda tranca)', () => {
   const linhas = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  const comoEmpresa = <T>(empresaId: string, fn: (tx: Parameters<Parameters<typeof t.banco.db.transaction>[0]>[0]) => Promise<T>) =>
-    t.banco.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.empresa_id', ${empresaId}, true)`);
-      await tx.execute(sql`set local role bonifica_app`);
-      return fn(tx);
-    });
+  // The production path (comTenant) for a company user, so a change in how it binds the tenant is tested here.
+  const comoEmpresa = <T>(empresaId: string, fn: (tx: Executor) => Promise<T>) =>
+    comTenant(
+      t.banco.db,
+      { id: 0, nome: 'rls', username: 'rls', email: null, empresaId: Number(empresaId), empresaAtualId: Number(empresaId), perfilId: null, perfilNome: null, permissoes: [], administradorFaturamento: false },
+      async (tx) => {
+        expect(linhas<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u).toBe('bonifica_app');
+        return fn(tx);
+      },
+    );
 
   it('com app.empresa_id = 4, select em usuario, empresa, perfil e fatura_empresa só vê a empresa 4', async () => {
     await comoEmpresa('4', async (tx) => {
