@@ -27,6 +27,15 @@ import { clientRoutes } from './modules/client/client.routes.js';
 import { transacaoRoutes } from './modules/transacao/transacao.routes.js';
 import { regraRoutes } from './modules/transacao/regra.routes.js';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
+import { planoRoutes } from './modules/plano/plano.routes.js';
+import { rankingRoutes } from './modules/account/ranking.js';
+import { contasBloqueadasRoutes } from './modules/account/bloqueadas.js';
+import { renovacaoRoutes } from './modules/account/renovacao.js';
+import { tarefaRoutes } from './modules/tarefa/tarefa.routes.js';
+import { importacaoRoutes } from './modules/importacao/importacao.routes.js';
+import { tarefasPlugin } from './lib/tarefas.js';
+import { cardRoutes } from './modules/card/card.routes.js';
+import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
@@ -79,6 +88,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     rememberMeMs: config.rememberMeMs,
   });
   await app.register(swaggerPlugin);
+  await app.register(tarefasPlugin, { banco });
 
   await app.register(loginRoutes);
   for (const modulo of [
@@ -96,6 +106,14 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     accountRoutes,
     transacaoRoutes,
     regraRoutes,
+    planoRoutes,
+    rankingRoutes,
+    contasBloqueadasRoutes,
+    renovacaoRoutes,
+    cardRoutes,
+    empresadashboardRoutes,
+    tarefaRoutes,
+    importacaoRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });
   }

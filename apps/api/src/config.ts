@@ -34,6 +34,9 @@ const esquema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
+  /** pgboss: background jobs run by pg-boss; manual: they wait for an explicit call (tests). */
+  TAREFAS: z.enum(['pgboss', 'manual']).default('pgboss'),
+  TAREFAS_INTERVALO_SEGUNDOS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Config = {
@@ -60,6 +63,7 @@ export type Config = {
   demoSeed: boolean;
   bodyLimit: number;
   argon2: { memoryCost: number; timeCost: number };
+  tarefas: { modo: 'pgboss' | 'manual'; intervaloSegundos: number };
 };
 
 /** Reads the environment once; an invalid value stops the start with a clear message. */
@@ -94,6 +98,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    tarefas: { modo: e.TAREFAS, intervaloSegundos: e.TAREFAS_INTERVALO_SEGUNDOS },
   };
 }
 

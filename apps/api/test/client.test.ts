@@ -373,7 +373,12 @@ describe('LGPD', () => {
     id = await idPorNome('Fernanda Sá Teixeira');
     // A balance on the ledger, to show anonymisation leaves it as it was.
     const db = t.banco.db;
-    const [c] = await db.insert(conta).values({ empresaId: 1, clienteId: id, tipo: 'CASHBACK', saldo: 750 }).returning({ id: conta.id });
+    // The seed already gave her the default (empty) accounts: the balance lands on that one.
+    const [c] = await db
+      .insert(conta)
+      .values({ empresaId: 1, clienteId: id, tipo: 'CASHBACK', saldo: 750 })
+      .onConflictDoUpdate({ target: [conta.empresaId, conta.clienteId, conta.tipo], set: { saldo: 750 } })
+      .returning({ id: conta.id });
     const [s] = await db.insert(conta).values({ empresaId: 1, clienteId: null, tipo: 'SISTEMA_CASHBACK', saldo: -750 }).onConflictDoNothing().returning({ id: conta.id });
     const sistema = s?.id ?? (await db.select({ id: conta.id }).from(conta).where(and(eq(conta.empresaId, 1), eq(conta.tipo, 'SISTEMA_CASHBACK'))))[0]!.id;
     await db.transaction(async (tx) => {

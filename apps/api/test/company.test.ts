@@ -244,21 +244,28 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Cadastros', 'Servidor WhatsApp', 'Ajuda']);
-    expect(titulos(m.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Usuários', 'Perfis de acesso']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Planos', 'Contas', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
+    // Plans and account reports (docs/areas/planos.md).
+    expect(titulos(m.find((i) => i.titulo === 'Planos')!.subMenu)).toEqual(['Planos dos clientes', 'Catálogo de planos']);
+    expect(titulos(m.find((i) => i.titulo === 'Contas')!.subMenu)).toEqual(expect.arrayContaining(['Ranking de clientes', 'Contas bloqueadas']));
+    expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões']);
+    expect(titulos(m.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Aniversariantes', 'Usuários', 'Perfis de acesso']);
     expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
     expect(m.find((i) => i.titulo === 'Servidor WhatsApp')).toMatchObject({ tipo: 'interno', state: '/app/servidor/whats' });
   });
 
-  it('admin vê Sistema com as suas entradas; atendente vê só Clientes em Cadastros, e não Sistema', async () => {
+  it('admin vê Sistema com as suas entradas; atendente vê só Clientes e Aniversariantes em Cadastros, e não Sistema', async () => {
     const a = await menu(admin);
     expect(titulos(a)).toContain('Sistema');
     expect(titulos(a)).toContain('Cadastros');
     expect(titulos(a.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Usuários', 'Perfis de acesso']);
     expect(titulos(a.find((i) => i.titulo === 'Sistema')!.subMenu)).toContain('Manutenção');
     const doAtendente = await menu(atendente);
-    expect(titulos(doAtendente)).toEqual(['Início', 'Cadastros', 'Ajuda']);
-    expect(titulos(doAtendente.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes']);
+    expect(titulos(doAtendente)).toEqual(['Início', 'Cadastros', 'Cartões', 'Ajuda']);
+    // The counter looks cards up and links them; printing and reports stay with management.
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões']);
+    // Birthdays help the counter greet the customer; the list is read-only.
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Aniversariantes']);
     expect(titulos(await menu(analista))).toEqual(['Início', 'Ajuda']);
   });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario } from '../src/db/schema/index.js';
+import { plano, clientePlano } from '../src/db/schema/index.js';
+import { textoDoPdf } from './apoio/pdf-texto.js';
+import { cartao, cartaoImpressao, cartaoNumeracao, cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import type { Executor } from '../src/db/client.js';
 import { comTenant } from '../src/lib/tenant.js';
@@ -30,6 +32,39 @@ beforeAll(async () => {
 });
 afterAll(() => t.fechar());
 
+// Cards (docs/areas/cartoes.md): the demo's ids, read after the seed.
+const cartoesDemo = { ativo: 0, ativoNumero: '', disponivel: 0, bloqueado: 0, itemFila: 0 };
+beforeAll(async () => {
+  const todos = await t.banco.db.select().from(cartao).where(eq(cartao.empresaId, 1)).orderBy(asc(cartao.id));
+  const ativo = todos.find((c) => c.status === 'ATIVO')!;
+  Object.assign(cartoesDemo, { ativo: ativo.id, ativoNumero: ativo.numero, disponivel: todos.find((c) => c.status === 'DISPONIVEL')!.id, bloqueado: todos.find((c) => c.status === 'BLOQUEADO')!.id });
+  const [item] = await t.banco.db.select({ id: cartaoImpressao.id }).from(cartaoImpressao).where(and(eq(cartaoImpressao.empresaId, 1), eq(cartaoImpressao.status, 'PENDENTE'))).limit(1);
+  cartoesDemo.itemFila = item!.id;
+});
+
+// Import and background jobs (docs/areas/importacao.md): one finished customer import (with its error
+// report) and one contact upload of the demo network, written straight to the table.
+const tarefasDemo = { importacao: '', contato: '' };
+beforeAll(async () => {
+  const base = { empresaId: 1, usuarioId: ids.gerente, parametros: { arquivoNome: 'clientes-demo.csv', cabecalhos: ['nome'], amostra: [['Maria José da Silva']], totalLinhas: 1 } };
+  const [imp, cont] = await t.banco.db
+    .insert(tarefa)
+    .values([
+      { ...base, tipo: 'IMPORTACAO_CLIENTE', status: 'CONCLUIDA', arquivo: Buffer.from('Linha;Erro\r\n2;Maria José da Silva\r\n'), arquivoNome: 'erros-clientes-demo.csv', arquivoTipo: 'text/csv' },
+      { ...base, tipo: 'IMPORTACAO_CONTATO' },
+    ])
+    .returning({ id: tarefa.id });
+  Object.assign(tarefasDemo, { importacao: imp!.id, contato: cont!.id });
+});
+
+// Plans and account reports (docs/areas/planos.md): a demo plan and contract, and a customer of outra.
+const planosDemo = { plano: 0, contrato: 0, clienteContrato: 0, clienteOutra: 0 };
+beforeAll(async () => {
+  const [c] = await t.banco.db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)).limit(1);
+  const [o] = await t.banco.db.select({ id: cliente.id }).from(cliente).where(eq(cliente.empresaId, 4)).orderBy(asc(cliente.id)).limit(1);
+  Object.assign(planosDemo, { plano: c!.planoId, contrato: c!.id, clienteContrato: c!.clienteId, clienteOutra: o!.id });
+});
+
 async function idDoCliente(nome: string): Promise<number> {
   const [l] = await t.banco.db.select({ id: cliente.id }).from(cliente).where(eq(cliente.nome, nome)).limit(1);
   return l!.id;
@@ -48,6 +83,11 @@ async function fotografiaDaDemo() {
     contas: await db.select().from(conta).where(eq(conta.empresaId, 1)).orderBy(asc(conta.id)),
     transacoes: await db.select().from(transacao).where(eq(transacao.empresaId, 1)).orderBy(asc(transacao.id)),
     regras: await db.select().from(regraPrograma).where(eq(regraPrograma.empresaId, 1)).orderBy(asc(regraPrograma.id)),
+    cartoes: await db.select().from(cartao).where(eq(cartao.empresaId, 1)).orderBy(asc(cartao.id)),
+    filaCartoes: await db.select().from(cartaoImpressao).where(eq(cartaoImpressao.empresaId, 1)).orderBy(asc(cartaoImpressao.id)),
+    numeracaoCartoes: await db.select().from(cartaoNumeracao).where(eq(cartaoNumeracao.empresaId, 1)),
+    planos: await db.select().from(plano).where(eq(plano.empresaId, 1)).orderBy(asc(plano.id)),
+    contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
   };
 }
 
@@ -131,6 +171,82 @@ const CASOS: Caso[] = [
   { rota: 'get /services/transacao/cancelar/{id}', metodo: 'GET', url: () => `/services/transacao/cancelar/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
   { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100 }), status: 404, mensagem: 'Cliente não encontrado.' },
   { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100, resgate: 1 }), status: 404 },
+  // Sales reports (issue 3 §4): a demo sale's receipt, and correcting it as a "duplicate", are out of reach.
+  { rota: 'get /services/transacao/impressao/{id}', metodo: 'GET', url: () => `/services/transacao/impressao/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
+  {
+    rota: 'post /services/transacao/duplicada/corrigir',
+    metodo: 'POST',
+    url: () => '/services/transacao/duplicada/corrigir',
+    corpo: () => ({ ids: [ids.vendaDemo] }),
+    status: 404,
+  },
+  // Cards: the demo's cards, print queue items and customers are out of reach, by id or by number.
+  { rota: 'get /services/card/findbyid/{id}', metodo: 'GET', url: () => `/services/card/findbyid/${cartoesDemo.ativo}`, status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'get /services/card/{id}/estatistica/vida', metodo: 'GET', url: () => `/services/card/${cartoesDemo.ativo}/estatistica/vida`, status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/{id}/bloquear', metodo: 'POST', url: () => `/services/card/${cartoesDemo.ativo}/bloquear`, corpo: () => ({ motivo: 'Tentativa' }), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/{id}/desbloquear', metodo: 'POST', url: () => `/services/card/${cartoesDemo.bloqueado}/desbloquear`, corpo: () => ({}), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/vincular', metodo: 'POST', url: () => '/services/card/vincular', corpo: () => ({ cartaoId: cartoesDemo.disponivel, clienteId: ids.clienteDemo }), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/vincular', metodo: 'POST', url: () => '/services/card/vincular', corpo: () => ({ numero: cartoesDemo.ativoNumero, clienteId: ids.clienteDemo }), status: 404 },
+  { rota: 'post /services/card/substituir', metodo: 'POST', url: () => '/services/card/substituir', corpo: () => ({ cartaoId: cartoesDemo.ativo, motivo: 'Tentativa' }), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/print', metodo: 'POST', url: () => '/services/card/print', corpo: () => ({ id: cartoesDemo.ativo }), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/print/back', metodo: 'POST', url: () => '/services/card/print/back', corpo: () => ({ id: cartoesDemo.ativo }), status: 404 },
+  { rota: 'post /services/card/printcardlist', metodo: 'POST', url: () => '/services/card/printcardlist', corpo: () => ({ ids: [cartoesDemo.ativo, cartoesDemo.disponivel] }), status: 404 },
+  { rota: 'post /services/card/printcardlist/back', metodo: 'POST', url: () => '/services/card/printcardlist/back', corpo: () => ({ ids: [cartoesDemo.disponivel] }), status: 404 },
+  { rota: 'post /services/card/addcardprintqueue', metodo: 'POST', url: () => '/services/card/addcardprintqueue', corpo: () => ({ ids: [cartoesDemo.disponivel] }), status: 404, mensagem: 'Cartão não encontrado.' },
+  { rota: 'post /services/card/createcardlistprint', metodo: 'POST', url: () => '/services/card/createcardlistprint', corpo: () => ({ itens: [cartoesDemo.itemFila] }), status: 404, mensagem: 'Item da fila não encontrado.' },
+  { rota: 'post /services/card/createcardlistprint', metodo: 'POST', url: () => '/services/card/createcardlistprint', corpo: () => ({}), status: 409, mensagem: 'Não há cartões pendentes na fila de impressão.' },
+  {
+    rota: 'post /services/card/filaimpressao/salveall',
+    metodo: 'POST',
+    url: () => '/services/card/filaimpressao/salveall',
+    corpo: () => ({ itens: [{ id: cartoesDemo.itemFila, status: 'CANCELADO' }] }),
+    status: 404,
+    mensagem: 'Item da fila não encontrado.',
+  },
+  { rota: 'post /services/card/relatorio/cliente', metodo: 'POST', url: () => '/services/card/relatorio/cliente', corpo: () => ({ clienteId: ids.clienteDemo }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/card/relatorio/empresa', metodo: 'POST', url: () => '/services/card/relatorio/empresa', corpo: () => ({ filialId: 2 }), status: 400, mensagem: 'Filial inválida.' },
+  // Dashboard (docs/areas/dashboard.md): a branch of the demo network is refused before anything is read.
+  { rota: 'post /services/empresadashboard/completo', metodo: 'POST', url: () => '/services/empresadashboard/completo', corpo: () => ({ de: '2026-01-01', ate: '2026-01-31', filialId: 2 }), status: 400, mensagem: 'Filial inválida.' },
+  { rota: 'post /services/empresadashboard/imprimir/resultados/usuario', metodo: 'POST', url: () => '/services/empresadashboard/imprimir/resultados/usuario', corpo: () => ({ de: '2026-01-01', ate: '2026-01-31', filialId: 3 }), status: 400, mensagem: 'Filial inválida.' },
+  // Import and background jobs: the demo's uploads, statuses and result files are out of reach.
+  { rota: 'get /services/status/assincrono/{id}', metodo: 'GET', url: () => `/services/status/assincrono/${tarefasDemo.importacao}`, status: 404, mensagem: 'Tarefa não encontrada.' },
+  { rota: 'get /services/tarefa/{id}/arquivo', metodo: 'GET', url: () => `/services/tarefa/${tarefasDemo.importacao}/arquivo`, status: 404, mensagem: 'Tarefa não encontrada.' },
+  { rota: 'get /services/importacao/metadados/{x}', metodo: 'GET', url: () => `/services/importacao/metadados/${tarefasDemo.importacao}`, status: 404, mensagem: 'Importação não encontrada.' },
+  { rota: 'get /services/importacao/status/{id}', metodo: 'GET', url: () => `/services/importacao/status/${tarefasDemo.importacao}`, status: 404, mensagem: 'Importação não encontrada.' },
+  { rota: 'post /services/importacao/importar', metodo: 'POST', url: () => '/services/importacao/importar', corpo: () => ({ tarefaId: tarefasDemo.importacao, mapeamento: { nome: 0 } }), status: 404 },
+  { rota: 'get /services/empresa/importacao/contato/metadados/{x}', metodo: 'GET', url: () => `/services/empresa/importacao/contato/metadados/${tarefasDemo.contato}`, status: 404, mensagem: 'Importação não encontrada.' },
+  { rota: 'get /services/empresa/importacao/contato/status/{id}', metodo: 'GET', url: () => `/services/empresa/importacao/contato/status/${tarefasDemo.contato}`, status: 404, mensagem: 'Importação não encontrada.' },
+  { rota: 'post /services/empresa/importacao/contato/importar', metodo: 'POST', url: () => '/services/empresa/importacao/contato/importar', corpo: () => ({ tarefaId: tarefasDemo.contato, mapeamento: { nome: 0 } }), status: 404 },
+  // Plans and account reports: the demo's plans, contracts, customers and accounts are out of reach.
+  { rota: 'post /services/account/clienteplano/save', metodo: 'POST', url: () => '/services/account/clienteplano/save', corpo: () => ({ clienteId: planosDemo.clienteContrato, planoId: planosDemo.plano }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/account/clienteplano/save', metodo: 'POST', url: () => '/services/account/clienteplano/save', corpo: () => ({ clienteId: planosDemo.clienteOutra, planoId: planosDemo.plano }), status: 404, mensagem: 'Plano não encontrado.' },
+  { rota: 'get /services/account/clienteplano/cancelar/{a}/{b}', metodo: 'GET', url: () => `/services/account/clienteplano/cancelar/${planosDemo.clienteContrato}/${planosDemo.contrato}`, status: 404, mensagem: 'Contrato não encontrado.' },
+  { rota: 'get /services/account/clienteplano/{id}/qtde/plano', metodo: 'GET', url: () => `/services/account/clienteplano/${planosDemo.plano}/qtde/plano`, status: 404, mensagem: 'Plano não encontrado.' },
+  { rota: 'get /services/account/{x}/qtde/periodo/contratacao', metodo: 'GET', url: () => `/services/account/${planosDemo.plano}/qtde/periodo/contratacao`, status: 404, mensagem: 'Plano não encontrado.' },
+  { rota: 'get /services/account/gerarrenovacao/{id}', metodo: 'GET', url: () => `/services/account/gerarrenovacao/${planosDemo.contrato}`, status: 404, mensagem: 'Contrato não encontrado.' },
+  {
+    rota: 'post /services/config/salvarconfiguracaoplano',
+    metodo: 'POST',
+    url: () => '/services/config/salvarconfiguracaoplano',
+    corpo: () => ({ id: planosDemo.plano, nome: 'Sequestrado', preco: 0, periodicidade: 'MENSAL', cashbackPercentual: 100 }),
+    status: 404,
+    mensagem: 'Plano não encontrado.',
+  },
+  { rota: 'post /services/account/bloquear', metodo: 'POST', url: () => '/services/account/bloquear', corpo: () => ({ clienteId: ids.clienteDemo, unidade: 'CASHBACK', motivo: 'Tentativa' }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/account/desbloquear', metodo: 'POST', url: () => '/services/account/desbloquear', corpo: () => ({ clienteId: ids.clienteDemo, unidade: 'CASHBACK' }), status: 404, mensagem: 'Conta não encontrada.' },
+  // Default accounts and unification (docs/areas/razao.md): a demo customer is out of reach on either side.
+  { rota: 'get /services/account/criar/contaspadrao/{id}', metodo: 'GET', url: () => `/services/account/criar/contaspadrao/${ids.clienteDemo}`, status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/account/createAccount', metodo: 'POST', url: () => '/services/account/createAccount', corpo: () => ({ clienteId: ids.clienteDemo, unidade: 'PREPAGO' }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/conta/unificacao/buscarcontas', metodo: 'POST', url: () => '/services/conta/unificacao/buscarcontas', corpo: () => ({ origemId: ids.clienteDemo }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/conta/unificacao/quantidade', metodo: 'POST', url: () => '/services/conta/unificacao/quantidade', corpo: () => ({ origemId: ids.clienteDemo, destinoId: planosDemo.clienteOutra }), status: 404, mensagem: 'Cliente de origem não encontrado.' },
+  { rota: 'post /services/conta/unificacao/unificar', metodo: 'POST', url: () => '/services/conta/unificacao/unificar', corpo: () => ({ origemId: ids.clienteDemo, destinoId: planosDemo.clienteOutra }), status: 404, mensagem: 'Cliente de origem não encontrado.' },
+  { rota: 'post /services/conta/unificacao/unificar', metodo: 'POST', url: () => '/services/conta/unificacao/unificar', corpo: () => ({ origemId: planosDemo.clienteOutra, destinoId: ids.clienteDemo }), status: 404, mensagem: 'Cliente de destino não encontrado.' },
+  // Customer page (docs/areas/clientes.md): contract, notes, activation e-mail and payment forms of a demo customer.
+  { rota: 'get /services/client/gerarcontrato/{id}', metodo: 'GET', url: () => `/services/client/gerarcontrato/${ids.clienteDemo}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/client/{id}/formapagamento/ativo', metodo: 'GET', url: () => `/services/client/${ids.clienteDemo}/formapagamento/ativo`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/client/{id}/notas/{page}/{size}', metodo: 'POST', url: () => `/services/client/${ids.clienteDemo}/notas/0/10`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/client/{id}/nota', metodo: 'POST', url: () => `/services/client/${ids.clienteDemo}/nota`, corpo: () => ({ texto: 'Plantada' }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/client/solicitarativacaoemail', metodo: 'POST', url: () => '/services/client/solicitarativacaoemail', corpo: () => ({ clienteId: ids.clienteDemo }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   // Admin-only calls: a company user is refused before anything is read.
   { rota: 'get /services/profile/listall', metodo: 'GET', url: () => '/services/profile/listall', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/sistema/email/reenviar/{id}', metodo: 'POST', url: () => '/services/sistema/email/reenviar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
@@ -144,6 +260,17 @@ const LISTAS = [
   'post /services/profile/filterpaginated/{page}/{size}',
   'post /services/client/filterpaginated/{page}/{size}',
   'post /services/transacao/filterpaginated/{page}/{size}',
+  'post /services/card/filterpaginated/{page}/{size}',
+  'post /services/card/filaimpressao/filter/{page}/{size}',
+  // Customers' birthdays (docs/areas/clientes.md).
+  'post /services/client/aniversariantes/{a}/{b}',
+  // Plans and account reports: checked in 'planos, ranking e contas bloqueadas' below.
+  'post /services/account/clienteplano/filterpaginated/{page}/{size}',
+  'post /services/account/ranking/{page}/{size}',
+  'post /services/account/contasbloqueadas/{page}/{size}',
+  // Import history: each company sees only its own imports (checked in importacao.test.ts).
+  'get /services/importacao/metadados/empresa/{a}/{b}',
+  'get /services/empresa/importacao/contato/metadados/empresa/{a}/{b}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -228,6 +355,91 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     const venda = await outra.post('/services/transacao/venda', { clienteId: ids.clienteDemo, valor: 10, filialId: 2 });
     expect(venda.statusCode).toBe(400);
     expect(env(venda).messageError).toBe('Filial inválida.');
+  });
+
+  it('cartões: listas, fila, busca de cliente pelo número, exportação e relatórios de outra não trazem nada da demo', async () => {
+    for (const filtro of [{}, { busca: cartoesDemo.ativoNumero }, { busca: cartoesDemo.ativoNumero.slice(-4) }, { status: 'ATIVO' }, { clienteId: ids.clienteDemo }]) {
+      const r = await outra.post('/services/card/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+    }
+    for (const filtro of [{}, { status: 'PENDENTE' }, { lote: 'DEMO-1' }]) {
+      const r = await outra.post('/services/card/filaimpressao/filter/0/100', filtro);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    expect(env<Pagina<unknown>>(await outra.post('/services/client/filterpaginated/0/10', { busca: cartoesDemo.ativoNumero })).result.totalElements).toBe(0);
+    const csv = await outra.post('/services/card/exportar/clientes/csv', {});
+    expect(csv.body.trim().split('\n')).toHaveLength(1);
+    const empresa = env<{ vendas: number; cartoesPorStatus: Record<string, number> }>(await outra.post('/services/card/relatorio/empresa', {})).result;
+    expect(empresa.vendas).toBe(0);
+    expect(Object.values(empresa.cartoesPorStatus).every((n) => n === 0)).toBe(true);
+  });
+
+  it('planos, ranking e contas bloqueadas: listas, relatórios, PDFs e renovação de outra não trazem nem tocam nada da demo', async () => {
+    expect(env<null>(await outra.get('/services/config/configuracaoplano')).results).toEqual([]);
+    for (const filtro of [{}, { clienteId: planosDemo.clienteContrato }, { planoId: planosDemo.plano }, { busca: 'Ana' }, { situacao: 'CANCELADO' }]) {
+      const r = await outra.post('/services/account/clienteplano/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+    }
+    const hoje = new Date().toISOString().slice(0, 10);
+    const ano = `${Number(hoje.slice(0, 4)) - 1}${hoje.slice(4)}`;
+    for (const criterio of ['CASHBACK', 'PONTOS', 'COMPRAS']) {
+      const r = await outra.post('/services/account/ranking/0/100', { criterio, de: ano, ate: hoje, filialId: 2 });
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(env<Pagina<unknown>>(await outra.post('/services/account/ranking/0/100', { criterio, de: ano, ate: hoje })).result.totalElements).toBe(0);
+    }
+    expect(env<Pagina<unknown>>(await outra.post('/services/account/contasbloqueadas/0/100', { busca: 'Letícia' })).result.totalElements).toBe(0);
+    const downloads = [
+      await outra.post('/services/account/clienteplano/relatorio/download', { formato: 'CSV' }),
+      await outra.post('/services/account/clienteplano/relatorio/download', { formato: 'PDF' }),
+      await outra.post('/services/account/ranking/impressao', { criterio: 'CASHBACK', de: ano, ate: hoje }),
+      await outra.post('/services/account/imprimir/contasbloqueadas', {}),
+    ];
+    for (const r of downloads) {
+      expect(r.statusCode).toBe(200);
+      const texto = r.headers['content-type'] === 'application/pdf' ? textoDoPdf(r.rawPayload).join('').replace(/\s+/g, ' ') : r.body;
+      expect(texto).not.toMatch(/Ana Beatriz|Camila|Thiago|Letícia|Clube Ouro|Clube Prata/);
+    }
+    for (const alvo of ['PLANO', 'CONTA']) {
+      const r = await outra.post('/services/account/renovar', { alvo, vencendoAte: '2100-01-01', clienteId: planosDemo.clienteContrato });
+      expect(env(r).result).toEqual({ alvo, renovados: 0 });
+    }
+  });
+
+  it('aniversariantes, impressões e notas: outra só vê a própria rede, e nada foi acrescentado na demo', async () => {
+    const contar = async () => {
+      const r = await t.banco.db.execute(sql`select (select count(*)::int from cliente_nota where empresa_id = 1) as notas, (select count(*)::int from email_saida where empresa_id = 1) as emails`);
+      return (r as unknown as { rows: unknown[] }).rows[0];
+    };
+    const antesDaDemo = await contar();
+    for (const filtro of [{}, { filialOrigemId: 2 }, { mes: 1 }, { de: '01-01', ate: '12-31' }]) {
+      const r = await outra.post('/services/client/aniversariantes/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<{ filialOrigemId: number }>>(r).result.content.every((a) => a.filialOrigemId === 4)).toBe(true);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    for (const [rota, corpo] of [['/services/client/aniversariantes/impressao', { de: '01-01', ate: '12-31' }], ['/services/client/imprimir', { filialOrigemId: 2 }], ['/services/client/imprimir', {}]] as const) {
+      const r = await outra.post(rota, corpo);
+      expect(r.statusCode, rota).toBe(200);
+      expect(r.rawPayload.toString('latin1')).not.toMatch(/Maria|Jardins|Moema/);
+    }
+    expect(await contar()).toEqual(antesDaDemo);
+  });
+
+  it('totalizador e vendas duplicadas só contam as vendas de outra, mesmo filtrando por filiais e atendentes da demo', async () => {
+    const hoje = new Date().toISOString().slice(0, 10);
+    const antes = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    for (const filtro of [{}, { filialId: 1 }, { filialId: 2 }, { usuarioId: ids.atendente }]) {
+      const r = await outra.post('/services/transacao/relatorio/totalizador/', { de: antes, ate: hoje, ...filtro });
+      expect(r.statusCode).toBe(200);
+      expect(env<{ total: { quantidade: number; canceladas: number } }>(r).result.total).toMatchObject({ quantidade: 0, canceladas: 0 });
+      expect(r.body).not.toMatch(VAZAMENTO);
+      const d = await outra.post('/services/transacao/duplicada/relatorio', { minutos: 1440, de: antes, ate: hoje, ...('filialId' in filtro ? filtro : {}) });
+      expect(d.statusCode).toBe(200);
+      expect(env(d).results).toEqual([]);
+    }
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {
@@ -329,7 +541,7 @@ describe('row-level security no banco (a segunda tranca)', () => {
 describe('com a row-level security desligada, os filtros das consultas sozinhos ainda isolam', () => {
   let antes: Awaited<ReturnType<typeof fotografiaDaDemo>>;
   beforeAll(async () => {
-    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria', 'cliente', 'cliente_consentimento', 'conta', 'lancamento', 'partida', 'transacao', 'regra_programa']) {
+    for (const tabela of ['empresa', 'usuario', 'perfil', 'fatura_empresa', 'auditoria', 'cliente', 'cliente_consentimento', 'conta', 'lancamento', 'partida', 'transacao', 'regra_programa', 'cartao', 'cartao_impressao', 'cartao_numeracao', 'plano', 'cliente_plano']) {
       await t.banco.db.execute(sql.raw(`alter table ${tabela} disable row level security`));
     }
     antes = await fotografiaDaDemo();

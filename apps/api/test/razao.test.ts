@@ -178,6 +178,11 @@ describe('concorrência', () => {
       select c.id from conta c left join partida p on p.conta_id = c.id
       where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(p.valor), 0)`);
     expect(divergentes).toEqual([]);
+    // Credit lots (docs/areas/razao.md "Validade e carência"): what is left of them is the balance, to the centavo.
+    const lotesDivergentes = await linhas(sql`
+      select c.id from conta c left join credito k on k.conta_id = c.id
+      where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(k.restante), 0)`);
+    expect(lotesDivergentes).toEqual([]);
 
     for (const id of alvos) {
       const aceitos = [...efeitoPorChave.keys()].map((k) => pedidos.find((p) => p.chave === k)!).filter((p) => p.corpo.clienteId === id);

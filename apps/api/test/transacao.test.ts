@@ -327,6 +327,11 @@ describe('semente da demo', () => {
       select c.id from conta c left join partida p on p.conta_id = c.id
       where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(p.valor), 0)`);
     expect(divergentes).toEqual([]);
+    // Credit lots (docs/areas/razao.md "Validade e carência"): what is left of them is the balance, to the centavo.
+    const lotesDivergentes = await linhas(sql`
+      select c.id from conta c left join credito k on k.conta_id = c.id
+      where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(k.restante), 0)`);
+    expect(lotesDivergentes).toEqual([]);
   });
 });
 
@@ -392,6 +397,11 @@ describe('concorrência: vendas, resgates e cancelamentos ao mesmo tempo, com ch
       select c.id from conta c left join partida p on p.conta_id = c.id
       where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(p.valor), 0)`);
     expect(divergentes).toEqual([]);
+    // Credit lots (docs/areas/razao.md "Validade e carência"): what is left of them is the balance, to the centavo.
+    const lotesDivergentes = await linhas(sql`
+      select c.id from conta c left join credito k on k.conta_id = c.id
+      where c.cliente_id is not null group by c.id, c.saldo having c.saldo <> coalesce(sum(k.restante), 0)`);
+    expect(lotesDivergentes).toEqual([]);
 
     // Each balance = before + acknowledged sales − cancelled sales, in centavos.
     const cent = (r: number) => Math.round(r * 100);

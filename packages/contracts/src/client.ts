@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cepValido } from './br/cep.js';
-import { documentoValido, tipoDocumento, type TipoDocumento } from './br/documento.js';
+import { documentoValido, formatarCnpj, formatarCpf, tipoDocumento, type TipoDocumento } from './br/documento.js';
 import { somenteDigitos } from './br/telefone.js';
 import { ufValida } from './br/uf.js';
 import { emailSchema } from './user.js';
@@ -35,8 +35,11 @@ export const NOME_CLIENTE_MAXIMO = 160;
 export const DATA_NASCIMENTO_MINIMA = '1900-01-01';
 
 /** Today as a calendar date in Brasília, so "not in the future" does not depend on the machine's zone. */
+const DIA_EM_BRASILIA = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function hojeISO(agora: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+  // One formatter for the module: building one costs ~150 µs, which an import of 100k rows pays per row.
+  return DIA_EM_BRASILIA.format(agora);
 }
 
 function dataCalendarioValida(iso: string): boolean {
@@ -200,6 +203,8 @@ export type ExportacaoLgpdCliente = {
   controlador: { nome: string; cnpj: string | null };
   titular: Omit<Cliente, 'consentimentos' | 'filialOrigemId'>;
   consentimentos: ConsentimentoHistorico[];
+  /** Staff notes about the customer (cliente_nota), oldest first. */
+  notas: { texto: string; data: string }[];
 };
 
 export type MotivoDuplicidade = 'CELULAR' | 'EMAIL';
@@ -208,3 +213,118 @@ export type ClienteDuplicado = Pick<ClienteResumo, 'id' | 'nome' | 'documento' |
 
 /** GET client/duplicados → results: customers sharing a mobile or an e-mail. */
 export type GrupoDuplicados = { motivo: MotivoDuplicidade; valor: string; clientes: ClienteDuplicado[] };
+
+// ---------------------------------------------------------------------------------------------
+// Birthday customers, printing, contract, activation e-mail, notes and payment forms (issue 3 §1).
+// Rules: docs/areas/clientes.md, "Aniversariantes" and the sections after it.
+
+/** 'MM-DD', a day of the calendar without a year; 02-29 is allowed (leap-day birthdays). */
+const diaDoAnoSchema = (campo: string) =>
+  z
+    .string({ message: `Data ${campo} inválida: use MM-DD.` })
+    .regex(/^\d{2}-\d{2}$/, `Data ${campo} inválida: use MM-DD.`)
+    .refine((v) => {
+      const [m, d] = v.split('-').map(Number) as [number, number];
+      return m >= 1 && m <= 12 && d >= 1 && d <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+    }, `Data ${campo} inválida: use MM-DD.`);
+
+const diaDoMesSchema = z.number({ message: 'Dia inválido.' }).int('Dia inválido.').min(1, 'Dia inválido.').max(31, 'Dia inválido.');
+
+/**
+ * Filter of POST client/aniversariantes/{page}/{size} and client/aniversariantes/impressao. Either a
+ * month (optionally narrowed to a day range inside it) or a period `de`..`ate` of calendar days, which
+ * may cross the new year (12-20 → 01-10). Neither: the current month in Brasília. `ano` is the year the
+ * birthdays fall in (age turning, 29/02 on non-leap years); default the current year.
+ */
+export const filtroAniversariantesSchema = z
+  .object({
+    mes: z.number({ message: 'Mês inválido.' }).int('Mês inválido.').min(1, 'Mês inválido.').max(12, 'Mês inválido.').optional(),
+    diaDe: diaDoMesSchema.optional(),
+    diaAte: diaDoMesSchema.optional(),
+    de: diaDoAnoSchema('inicial').optional(),
+    ate: diaDoAnoSchema('final').optional(),
+    ano: z.number({ message: 'Ano inválido.' }).int('Ano inválido.').min(1900, 'Ano inválido.').max(2200, 'Ano inválido.').optional(),
+    filialOrigemId: z.number({ message: 'Filial inválida.' }).int('Filial inválida.').positive('Filial inválida.').optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const periodo = v.de !== undefined || v.ate !== undefined;
+    if (periodo && (v.mes !== undefined || v.diaDe !== undefined || v.diaAte !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['de'], message: 'Use o mês ou o período (de/até), não os dois.' });
+    }
+    if (periodo && (v.de === undefined || v.ate === undefined)) ctx.addIssue({ code: 'custom', path: ['ate'], message: 'Informe o início e o fim do período.' });
+    if ((v.diaDe !== undefined || v.diaAte !== undefined) && v.mes === undefined) ctx.addIssue({ code: 'custom', path: ['mes'], message: 'Informe o mês dos dias escolhidos.' });
+    if (v.diaDe !== undefined && v.diaAte !== undefined && v.diaDe > v.diaAte) ctx.addIssue({ code: 'custom', path: ['diaAte'], message: 'O dia final deve ser igual ou posterior ao inicial.' });
+  });
+export type FiltroAniversariantes = z.infer<typeof filtroAniversariantesSchema>;
+
+/** One birthday: the date it falls on in the year asked (29/02 becomes 28/02 on non-leap years). */
+export type Aniversariante = {
+  id: number;
+  nome: string;
+  dataNascimento: string;
+  /** 'YYYY-MM-DD' of the birthday in the year asked. */
+  aniversario: string;
+  /** Age the customer turns on that day. */
+  idade: number;
+  celular: string | null;
+  celularWhatsapp: boolean;
+  /** The latest WhatsApp consent is a grant: only then may the shop message them. */
+  consentimentoWhatsapp: boolean;
+  email: string | null;
+  filialOrigemId: number | null;
+  filialOrigemNome: string | null;
+};
+
+/** A PDF is for reading and printing; a larger list goes to the CSV/XLSX export. */
+export const LIMITE_IMPRESSAO_CLIENTES = 2000;
+
+/** POST client/solicitarativacaoemail */
+export const solicitarAtivacaoEmailSchema = z
+  .object({ clienteId: z.number({ message: 'Informe o cliente.' }).int('Cliente inválido.').positive('Cliente inválido.') })
+  .strict();
+export type SolicitarAtivacaoEmail = z.infer<typeof solicitarAtivacaoEmailSchema>;
+
+/** Minutes between two activation e-mails to the same customer. */
+export const INTERVALO_ATIVACAO_EMAIL_MINUTOS = 10;
+
+export type AtivacaoEmailSolicitada = { clienteId: number; email: string; enviado: boolean; solicitadoEm: string };
+
+export const NOTA_CLIENTE_MAXIMO = 2000;
+
+/** POST client/{id}/nota — notes are only added, never edited (a new note corrects an old one). */
+export const notaClienteSchema = z
+  .object({
+    texto: z
+      .string({ message: 'Escreva a nota.' })
+      .trim()
+      .min(1, 'Escreva a nota.')
+      .max(NOTA_CLIENTE_MAXIMO, `A nota deve ter no máximo ${NOTA_CLIENTE_MAXIMO} caracteres.`),
+  })
+  .strict();
+export type NotaClienteEntrada = z.infer<typeof notaClienteSchema>;
+
+export type NotaCliente = { id: number; clienteId: number; texto: string; usuarioId: number | null; usuarioNome: string | null; criadoEm: string };
+
+/**
+ * GET client/{id}/formapagamento/ativo → results. Plan billing arrives in a later issue: today the
+ * only thing a customer pays is a plan contract, so each VIGENTE contract is listed with its price
+ * and next due date; `meio` (card, PIX, boleto) stays null until billing records one.
+ */
+export type FormaPagamentoAtiva = {
+  origem: 'PLANO';
+  clientePlanoId: number;
+  planoNome: string;
+  periodicidade: string;
+  /** Reais per period. */
+  valor: number;
+  /** Day after the contract's last covered day. */
+  proximoVencimento: string;
+  meio: null;
+};
+
+/** A customer's CPF or CNPJ with its mask, for print; '' when absent. */
+export function formatarDocumentoCliente(documento: string | null | undefined): string {
+  if (!documento) return '';
+  return tipoDocumento(documento) === 'CNPJ' ? formatarCnpj(documento) : formatarCpf(documento);
+}

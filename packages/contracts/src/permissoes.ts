@@ -13,6 +13,7 @@ export const PERMISSOES = {
   terminal: 'TERMINAL_USAR',
   clientesConsultar: 'CLIENTE_CONSULTAR',
   clientesGerenciar: 'CLIENTE_GERENCIAR',
+  cartoesGerenciar: 'CARTAO_GERENCIAR',
   relatorios: 'RELATORIO_VER',
 } as const;
 
@@ -31,6 +32,7 @@ export const ROTULOS_PERMISSAO: Record<Permissao, string> = {
   TERMINAL_USAR: 'Usar o terminal de atendimento',
   CLIENTE_CONSULTAR: 'Consultar clientes',
   CLIENTE_GERENCIAR: 'Gerenciar clientes',
+  CARTAO_GERENCIAR: 'Gerenciar cartões (emitir, imprimir, bloquear)',
   RELATORIO_VER: 'Ver relatórios',
 };
 
@@ -56,3 +58,11 @@ export const PODE_GERENCIAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa
 export const PODE_CONSULTAR_CLIENTES: readonly Permissao[] = [...PODE_GERENCIAR_CLIENTES, PERMISSOES.clientesConsultar];
 /** LGPD anonymisation is irreversible: only the company's management. */
 export const PODE_ANONIMIZAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+
+/** Cards: who issues, prints, replaces and blocks them (docs/areas/cartoes.md). */
+export const PODE_GERENCIAR_CARTOES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.cartoesGerenciar];
+/** Cards: who looks them up and links one to a customer at the counter. */
+export const PODE_CONSULTAR_CARTOES: readonly Permissao[] = [...PODE_GERENCIAR_CARTOES, PERMISSOES.clientesConsultar, PERMISSOES.terminal];
+
+/** Dashboard: the company's management and whoever may see reports (never the counter attendant). */
+export const PODE_VER_DASHBOARD: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];

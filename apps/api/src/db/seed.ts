@@ -3,6 +3,9 @@ import { ORIGENS_CONSENTIMENTO, PERMISSOES, somenteDigitos, tipoDocumento } from
 import type { Db, Executor } from './client.js';
 import { cliente, clienteConsentimento, configSistema, empresa, faturaEmpresa, perfil, regraPrograma, usuario } from './schema/index.js';
 import { cancelarVenda, registrarVenda } from '../modules/transacao/venda.js';
+import { criarContasPadrao } from '../modules/account/contas-padrao.js';
+import { semearPlanos } from '../modules/plano/plano.seed.js';
+import { semearCartoesDemo } from '../modules/card/seed-cartoes.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../lib/senha.js';
 import { clientesDemo, clientesOutra, type ClienteDemo } from './seed-clientes.js';
 
@@ -75,6 +78,7 @@ async function semearClientes(tx: Executor, empresaId: number, unidades: number[
     atualizadoEm: new Date(agora - c.diasAtras * 86_400_000),
   }));
   const ids = await tx.insert(cliente).values(linhas).returning({ id: cliente.id });
+  await criarContasPadrao(tx, empresaId, ids.map((i) => i.id));
   const consentimentos = lista.flatMap((c, i) =>
     (c.consentimentos ?? []).map((canal) => ({
       empresaId,
@@ -218,6 +222,9 @@ export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: P
     await semearClientes(tx, matrizId, [matrizId, filiais[0]!.id, filiais[1]!.id], clientesDemo());
     await semearClientes(tx, outra!.id, [outra!.id], clientesOutra());
     await semearVendas(tx, matrizId, [matrizId, filiais[0]!.id, filiais[1]!.id]);
+    await semearPlanos(tx, matrizId);
+    const [gerenteDemo] = await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.username, 'gerente'));
+    await semearCartoesDemo(tx, matrizId, gerenteDemo?.id ?? null);
   });
   return true;
 }

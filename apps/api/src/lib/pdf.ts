@@ -25,12 +25,12 @@ export async function gerarPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   return pdfmake.createPdf({ defaultStyle: { font: 'Roboto', fontSize: 9 }, ...doc }).getBuffer();
 }
 
-export interface ColunaRelatorio<T> {
+export type ColunaRelatorio<T> = {
   titulo: string;
   valor: (linha: T) => string;
   largura?: number | '*' | 'auto';
   alinhamento?: 'left' | 'right' | 'center';
-}
+};
 
 /**
  * A printable A4 list (the *impressao* / *imprimir* calls): title, who/when, an optional summary,

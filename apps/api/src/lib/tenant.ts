@@ -27,3 +27,10 @@ export function usuarioDe(request: FastifyRequest): UsuarioContexto {
 export function transacaoDoUsuario<T>(request: FastifyRequest, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return comTenant(request.server.db, usuarioDe(request), fn);
 }
+
+/** The caller's tenant, for calls that only make sense inside a company (an admin without one is refused). */
+export function empresaDe(request: FastifyRequest): number {
+  const empresaId = usuarioDe(request).empresaId;
+  if (empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');
+  return empresaId;
+}

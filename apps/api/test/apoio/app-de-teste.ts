@@ -35,6 +35,8 @@ export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; ad
     CLIENT_APP_TOKEN: TOKEN_APP,
     CEP_PROVIDER: 'sandbox',
     WEB_DIST: '/nao-existe',
+    // Jobs wait for an explicit run in tests (deterministic); a test asks for TAREFAS=pgboss to use the real queue.
+    TAREFAS: 'manual',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opcoes.env,
   });

@@ -7,12 +7,19 @@ import type { RotaHandle } from './route-handle';
 import { exigirLogin, protegerRotas, ROTA_LOGIN } from './session/guards';
 import { rotasAuth } from './routes/auth/rotas';
 import { rotasCadastros } from './routes/cadastros/rotas';
+import { rotasDashboard } from './routes/dashboard/rotas';
+import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
+import { rotasContas } from './routes/contas/rotas';
+import { rotasPlanos } from './routes/planos/rotas';
+import { rotasCartoes } from './routes/cartoes/rotas';
 import { rotasErro } from './routes/error/rotas';
+import { rotasImportacao } from './routes/importacao/rotas';
 import { rotasPages } from './routes/pages/rotas';
 import { rotasPaginas } from './routes/paginas/rotas';
 import { rotasServidor } from './routes/servidor/rotas';
 import { rotasSistema } from './routes/sistema/rotas';
 import { rotasTerminal } from './routes/terminal/rotas';
+import { rotasTransacoes } from './routes/transacoes/rotas';
 
 /** The whole route tree of spec §2. Only definitions live here; every screen is a lazy module. */
 export function criarRotas(queryClient: QueryClient): RouteObject[] {
@@ -35,10 +42,17 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
           children: protegerRotas(queryClient, [
             { index: true, loader: () => redirect('/app/pages/bemvindo'), Component: PaginaCarregando },
             ...rotasPages,
+            ...rotasDashboard,
             ...rotasCadastros,
+            ...rotasPlanos,
+            ...rotasContasRelatorios,
+            ...rotasContas,
+            ...rotasCartoes,
             ...rotasServidor,
             ...rotasSistema,
             ...rotasTerminal,
+            ...rotasTransacoes,
+            ...rotasImportacao,
           ]),
         },
         { path: '*', loader: () => redirect('/error/404'), Component: PaginaCarregando },

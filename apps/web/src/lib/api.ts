@@ -57,14 +57,16 @@ export async function chamar<R = unknown, RS = unknown>(
 ): Promise<Envelope<R, RS>> {
   // Extra headers of one call (e.g. Idempotency-Key on a posting) on top of the defaults.
   const headers = { ...cabecalhosPadrao(), ...opcoes.headers };
-  if (corpo !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const multipart = corpo instanceof FormData;
+  if (corpo !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const padrao = opcoes.mensagemPadrao ?? MENSAGENS.erroServidorAtualize;
   let resposta: Response;
   try {
     resposta = await fetch(`/services/${caminho.replace(/^\//, '')}`, {
       method: metodo,
       headers,
-      body: corpo === undefined ? undefined : JSON.stringify(corpo),
+      body: corpo === undefined ? undefined : multipart ? corpo : JSON.stringify(corpo),
       credentials: 'same-origin',
       signal: opcoes.signal,
     });
@@ -95,4 +97,10 @@ export const api = {
     chamar<R, RS>('POST', caminho, corpo ?? {}, o),
   put: <R = unknown, RS = unknown>(caminho: string, corpo?: unknown) => chamar<R, RS>('PUT', caminho, corpo ?? {}),
   delete: <R = unknown, RS = unknown>(caminho: string) => chamar<R, RS>('DELETE', caminho),
+  /** Uploads one file as multipart/form-data (field `campo`), with the same envelope handling. */
+  enviarArquivo: <R = unknown>(caminho: string, arquivo: File, campo = 'arquivo') => {
+    const dados = new FormData();
+    dados.append(campo, arquivo);
+    return chamar<R>('POST', caminho, dados);
+  },
 };

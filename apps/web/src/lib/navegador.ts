@@ -7,7 +7,7 @@ export function sairDoApp(url: string): void {
 }
 
 /** Saves a file the app built itself (e.g. a JSON export) through the browser's download. */
-export function baixarArquivo(nome: string, conteudo: string, tipo: string): void {
+export function baixarArquivo(nome: string, conteudo: string | Blob, tipo: string): void {
   const url = URL.createObjectURL(new Blob([conteudo], { type: tipo }));
   const link = document.createElement('a');
   link.href = url;

@@ -3,6 +3,7 @@ import {
   cnpjValido,
   cpfValido,
   documentoValido,
+  mascararDocumentoParcial,
   formatarCnpj,
   formatarCpf,
   tipoDocumento,
@@ -105,5 +106,17 @@ describe('documentoValido', () => {
     [null, false],
   ])('documentoValido(%j) → %s', (valor, esperado) => {
     expect(documentoValido(valor)).toBe(esperado);
+  });
+});
+
+describe('mascararDocumentoParcial', () => {
+  it.each([
+    ['52998224725', '***.982.247-**'],
+    ['529.982.247-25', '***.982.247-**'],
+    ['11.222.333/0001-81', '**.222.333/0001-**'],
+    ['123', '123'],
+    [null, ''],
+  ])('mascararDocumentoParcial(%j) → %s', (valor, esperado) => {
+    expect(mascararDocumentoParcial(valor)).toBe(esperado);
   });
 });

@@ -44,3 +44,15 @@ export function documentoValido(valor: string | null | undefined): boolean {
   if (!valor) return false;
   return /^\d{11}$/.test(limpar(valor)) ? cpfValido(valor) : cnpjValido(valor);
 }
+
+/**
+ * The document as a receipt or the counter screen shows it (LGPD: enough to confirm the person,
+ * not to copy the number): CPF ***.982.247-**, CNPJ **.222.333/0001-**.
+ */
+export function mascararDocumentoParcial(valor: string | null | undefined): string {
+  if (!valor) return '';
+  const d = limpar(valor);
+  if (/^\d{11}$/.test(d)) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(d)) return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
+  return valor.trim();
+}

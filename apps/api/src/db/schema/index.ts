@@ -5,3 +5,4 @@ export * from './transacao.js';
 export * from './cartao.js';
 export * from './plano.js';
 export * from './tarefa.js';
+export * from './dashboard.js';

@@ -38,6 +38,8 @@ export const cliente = pgTable(
     uniqueIndex('cliente_documento_uq').on(t.empresaId, t.documento),
     index('cliente_celular_idx').on(t.empresaId, t.celular),
     index('cliente_email_idx').on(t.empresaId, t.email),
+    // New customers per day on the dashboard (docs/areas/dashboard.md).
+    index('cliente_criado_idx').on(t.empresaId, t.criadoEm),
   ],
 );
 
@@ -106,7 +108,15 @@ export const lancamento = pgTable(
     referencia: jsonb(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lancamento_empresa_idx').on(t.empresaId, t.criadoEm), uniqueIndex('lancamento_estorno_uq').on(t.empresaId, t.estornoDeId)],
+  (t) => [
+    index('lancamento_empresa_idx').on(t.empresaId, t.criadoEm),
+    uniqueIndex('lancamento_estorno_uq').on(t.empresaId, t.estornoDeId),
+    // The rare postings that are not sales (redemptions, expiries, adjustments): the dashboard reads
+    // them over a year without walking millions of sale postings (docs/areas/dashboard.md).
+    index('lancamento_outros_idx')
+      .on(t.empresaId, t.criadoEm)
+      .where(sql`${t.tipo} not in ('VENDA', 'ESTORNO')`),
+  ],
 );
 
 export const partida = pgTable(

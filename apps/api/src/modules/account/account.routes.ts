@@ -5,7 +5,6 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import {
   ajusteSchema,
-  centavosParaReais,
   estornoSchema,
   extratoFiltroSchema,
   idParamSchema,
@@ -27,11 +26,13 @@ import { comIdempotencia } from '../../lib/idempotencia.js';
 import { lista, ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { creditarCliente, estornar } from './razao.js';
+import { paraWire, saldosDetalhados } from './saldos.js';
+import { contasPadraoRoutes } from './contas-padrao.routes.js';
+import { unificacaoRoutes } from './unificacao.routes.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const CONSULTA = [...GESTAO, PERMISSOES.clientesConsultar, PERMISSOES.terminal];
 
-const paraWire = (u: UnidadeConta, v: number) => (unidadeEmReais(u) ? centavosParaReais(v) : v);
 
 function tenant(u: UsuarioContexto): number {
   if (u.empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');
@@ -66,15 +67,9 @@ export async function accountRoutes(app: FastifyInstance) {
       const empresaId = tenant(u);
       const saldos = await transacaoDoUsuario(request, async (tx) => {
         await exigirCliente(tx, empresaId, request.params.id);
-        return tx
-          .select({ contaId: conta.id, tipo: conta.tipo, saldo: conta.saldo, bloqueada: conta.bloqueada })
-          .from(conta)
-          .where(and(eq(conta.empresaId, empresaId), eq(conta.clienteId, request.params.id)))
-          .orderBy(conta.tipo);
+        return (await saldosDetalhados(tx, empresaId, [request.params.id])).get(request.params.id)!;
       });
-      return lista<SaldoConta>(
-        saldos.map((s) => ({ contaId: s.contaId, unidade: s.tipo as UnidadeConta, saldo: paraWire(s.tipo as UnidadeConta, s.saldo), bloqueada: s.bloqueada })),
-      );
+      return lista<SaldoConta>(saldos);
     },
   );
 
@@ -170,5 +165,8 @@ export async function accountRoutes(app: FastifyInstance) {
       return ok(r);
     },
   );
-}
 
+  // Default accounts and unification: their own files, registered with the segment.
+  await contasPadraoRoutes(app);
+  await unificacaoRoutes(app);
+}

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { centavosParaReais, formatarBRL, formatarData } from '@bonifica/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, lancamento, partida } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
+import { consumirLotes, criarLotes, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
 
 export type TipoConta = (typeof conta.$inferSelect)['tipo'];
 export type TipoLancamento = (typeof lancamento.$inferSelect)['tipo'];
@@ -30,37 +32,115 @@ export type NovoLancamento = {
 
 export const MENSAGEM_SALDO_INSUFICIENTE = 'Saldo insuficiente para esta operação.';
 
+/** Internal options of a posting's lots (docs/areas/razao.md "Validade e carência"). */
+export type OpcoesLotes = {
+  /** Reversal: what the reversed debit took from each lot, given back exactly. */
+  restaurar?: [number, number][];
+  /** Unification: the lots taken from an origin account are recreated, same dates, in this account. */
+  moverLotesPara?: Map<number, number>;
+};
+
+type ContaTravada = { id: number; clienteId: number | null; tipo: TipoConta; saldo: number; bloqueada: boolean };
+
+/**
+ * Locks the customer accounts of a posting in id order (no deadlock between two postings touching
+ * the same pair) and reads the system ones without a lock. The values come from the locking
+ * statement itself, so they are the latest committed ones after a wait.
+ */
+async function travarContas(tx: Executor, empresaId: number, ids: number[]): Promise<ContaTravada[]> {
+  const lista = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const r = await tx.execute(sql`
+    with travadas as (
+      select id, cliente_id, tipo, saldo, bloqueada from conta
+      where id in (${lista}) and empresa_id = ${empresaId} and cliente_id is not null
+      order by id for update
+    )
+    select * from travadas
+    union all
+    select id, cliente_id, tipo, saldo, bloqueada from conta where id in (${lista}) and empresa_id = ${empresaId} and cliente_id is null`);
+  return (r as unknown as { rows: { id: number; cliente_id: number | null; tipo: TipoConta; saldo: number | string; bloqueada: boolean }[] }).rows.map((c) => ({
+    id: Number(c.id),
+    clienteId: c.cliente_id === null ? null : Number(c.cliente_id),
+    tipo: c.tipo,
+    saldo: Number(c.saldo),
+    bloqueada: c.bloqueada,
+  }));
+}
+
+function modoConsumo(l: NovoLancamento): ModoConsumo {
+  if (l.tipo === 'EXPIRACAO') return 'VENCIDOS';
+  if (l.estornoDeId) return 'ESTORNO';
+  if (l.tipo === 'UNIFICACAO') return 'TODOS';
+  return 'USO';
+}
+
+function quantia(tipo: TipoConta, v: number): string {
+  return tipo === 'PONTOS' ? `${v.toLocaleString('pt-BR')} pontos` : formatarBRL(centavosParaReais(v));
+}
+
+/** The refusal of a debit that the balance covers but whose lots are still waiting (or lapsed). */
+async function recusarPorCarencia(tx: Executor, empresaId: number, c: ContaTravada, pedido: number, disponivel: number, agora: Date | null | undefined): Promise<never> {
+  // `disponivel` is what the refused statement took (all usable lots); the waiting and lapsed lots were not touched.
+  const s = (await situacaoLotes(tx, empresaId, [c.id], agora)).get(c.id);
+  const partes = [`Saldo disponível insuficiente: ${quantia(c.tipo, disponivel)} disponível para uso agora, e a operação pede ${quantia(c.tipo, pedido)}.`];
+  if (s && s.emCarencia > 0) partes.push(`${quantia(c.tipo, s.emCarencia)} ainda está em carência${s.liberacao ? ` (libera a partir de ${formatarData(s.liberacao)})` : ''}.`);
+  if (s && s.vencido > 0) partes.push(`${quantia(c.tipo, s.vencido)} venceu e será baixado.`);
+  throw erro.conflito(partes.join(' '));
+}
+
 /**
  * Writes one immutable posting of the double-entry ledger (ARCHITECTURE §6).
  *
- * Customer accounts are locked in id order (no deadlocks between two postings touching the same
- * pair) and their cached balance moves in the same transaction as the entries; a balance that
- * would go below zero stops the whole posting. System accounts are the other side of every entry
- * and are not locked: their balance is the negated sum of the customers', read when needed, so
- * that every sale of a company does not queue on one row.
+ * Customer accounts are locked in id order and their cached balance moves in the same transaction
+ * as the entries; a balance that would go below zero stops the whole posting. System accounts are
+ * the other side of every entry and are not locked: their balance is the negated sum of the
+ * customers', read when needed, so that every sale of a company does not queue on one row.
+ *
+ * Credit lots follow in a constant number of statements: the debits of customer accounts take
+ * lots (FIFO by expiry, see lotes.ts) and what was taken is recorded in `referencia.lotes`, so a
+ * reversal gives it back exactly; the credits become new lots.
  */
-export async function lancar(tx: Executor, l: NovoLancamento): Promise<number> {
+export async function lancar(tx: Executor, l: NovoLancamento & OpcoesLotes): Promise<number> {
   if (l.partidas.length < 2) throw new Error('Um lançamento precisa de pelo menos duas partidas.');
   if (l.partidas.some((p) => !Number.isSafeInteger(p.valor) || p.valor === 0)) throw new Error('Partidas devem ser inteiras e não nulas.');
   if (l.partidas.reduce((s, p) => s + p.valor, 0) !== 0) throw new Error('As partidas de um lançamento devem somar zero.');
 
   const ids = [...new Set(l.partidas.map((p) => p.contaId))].sort((a, b) => a - b);
-  const contas = await tx
-    .select({ id: conta.id, clienteId: conta.clienteId, saldo: conta.saldo, bloqueada: conta.bloqueada, empresaId: conta.empresaId })
-    .from(conta)
-    .where(and(inArray(conta.id, ids), eq(conta.empresaId, l.empresaId)))
-    .orderBy(asc(conta.id))
-    .for('update');
+  const contas = await travarContas(tx, l.empresaId, ids);
   if (contas.length !== ids.length) throw erro.naoEncontrado('Conta não encontrada.');
+  const doCliente = new Map(contas.filter((c) => c.clienteId !== null).map((c) => [c.id, c]));
 
   const delta = new Map<number, number>();
-  for (const p of l.partidas) delta.set(p.contaId, (delta.get(p.contaId) ?? 0) + p.valor);
-  for (const c of contas) {
-    if (c.clienteId === null) continue;
+  const debitos = new Map<number, number>();
+  const creditos = new Map<number, number>();
+  for (const p of l.partidas) {
+    delta.set(p.contaId, (delta.get(p.contaId) ?? 0) + p.valor);
+    if (!doCliente.has(p.contaId)) continue;
+    // Gross, not net: a sale that redeems 10 and accrues 2 spends 10 of old lots and opens a new lot of 2.
+    const lado = p.valor < 0 ? debitos : creditos;
+    lado.set(p.contaId, (lado.get(p.contaId) ?? 0) + Math.abs(p.valor));
+  }
+  for (const c of doCliente.values()) {
     const d = delta.get(c.id) ?? 0;
-    if (d < 0 && c.bloqueada) throw erro.conflito('Conta bloqueada: não é possível debitar.');
+    // Expiry is the programme's rule, not a use of the balance: it runs on blocked accounts too.
+    if (d < 0 && c.bloqueada && l.tipo !== 'EXPIRACAO') throw erro.conflito('Conta bloqueada: não é possível debitar.');
     if (c.saldo + d < 0) throw erro.conflito(MENSAGEM_SALDO_INSUFICIENTE);
   }
+
+  const modo = modoConsumo(l);
+  const consumo = await consumirLotes(tx, l.empresaId, debitos, modo, l.criadoEm, l.estornoDeId ?? null);
+  if (modo === 'USO') {
+    const tomado = new Map<number, number>();
+    for (const k of consumo) tomado.set(k.contaId, (tomado.get(k.contaId) ?? 0) + k.qtd);
+    for (const [contaId, pedido] of debitos) {
+      const disponivel = tomado.get(contaId) ?? 0;
+      if (disponivel < pedido) await recusarPorCarencia(tx, l.empresaId, doCliente.get(contaId)!, pedido, disponivel, l.criadoEm);
+    }
+  }
+  const referencia =
+    consumo.length === 0
+      ? (l.referencia ?? null)
+      : { ...(l.referencia && typeof l.referencia === 'object' ? (l.referencia as object) : {}), lotes: consumo.map((k) => [k.creditoId, k.qtd]) };
 
   const [novo] = await tx
     .insert(lancamento)
@@ -70,7 +150,7 @@ export async function lancar(tx: Executor, l: NovoLancamento): Promise<number> {
       descricao: l.descricao,
       filialId: l.filialId ?? null,
       usuarioId: l.usuarioId ?? null,
-      referencia: l.referencia ?? null,
+      referencia,
       estornoDeId: l.estornoDeId ?? null,
       ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}),
     })
@@ -79,16 +159,60 @@ export async function lancar(tx: Executor, l: NovoLancamento): Promise<number> {
   await tx
     .insert(partida)
     .values(l.partidas.map((p) => ({ empresaId: l.empresaId, lancamentoId, contaId: p.contaId, valor: p.valor, ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}) })));
-  for (const c of contas) {
-    const d = delta.get(c.id) ?? 0;
-    if (c.clienteId !== null && d !== 0) {
-      await tx.update(conta).set({ saldo: sql`${conta.saldo} + ${d}` }).where(eq(conta.id, c.id));
-    }
+  const mudancas = [...doCliente.keys()].filter((id) => (delta.get(id) ?? 0) !== 0);
+  if (mudancas.length > 0) {
+    await tx.execute(sql`
+      update conta set saldo = conta.saldo + d.valor
+      from (values ${sql.join(mudancas.map((id) => sql`(${id}::int, ${delta.get(id)!}::bigint)`), sql`, `)}) as d(id, valor)
+      where conta.id = d.id`);
   }
+  await lotesDosCreditos(tx, l, lancamentoId, creditos, consumo, doCliente);
   return lancamentoId;
 }
 
-/** Reverses a posting exactly once: the unique (empresa, estorno_de_id) index refuses a second reversal. */
+/** Credits of customer accounts: restored lots (reversal), moved lots (unification), else new lots. */
+async function lotesDosCreditos(
+  tx: Executor,
+  l: NovoLancamento & OpcoesLotes,
+  lancamentoId: number,
+  creditos: Map<number, number>,
+  consumo: Consumo[],
+  contas: Map<number, ContaTravada>,
+) {
+  if (creditos.size === 0) return;
+  const falta = new Map(creditos);
+  const restaurados = await restaurarLotes(tx, l.empresaId, l.restaurar ?? []);
+  for (const [contaId, qtd] of restaurados) falta.set(contaId, (falta.get(contaId) ?? 0) - qtd);
+  const novos: NovoLote[] = [];
+  if (l.moverLotesPara) {
+    for (const k of consumo) {
+      const destino = l.moverLotesPara.get(k.contaId);
+      if (destino === undefined || !falta.get(destino)) continue;
+      novos.push({ contaId: destino, valor: k.qtd, regra: false, datas: { disponivelEm: k.disponivelEm, expiraEm: k.expiraEm } });
+      falta.set(destino, falta.get(destino)! - k.qtd);
+    }
+  }
+  for (const [contaId, valor] of falta) {
+    if (valor <= 0) continue;
+    // A reversal without a record (history from before the lots) opens a lot usable now that never lapses.
+    const tipo = contas.get(contaId)!.tipo;
+    novos.push({ contaId, valor, regra: !l.estornoDeId && (tipo === 'CASHBACK' || tipo === 'PONTOS') });
+  }
+  await criarLotes(tx, { empresaId: l.empresaId, lancamentoId, filialId: l.filialId ?? null, comCarencia: l.tipo === 'VENDA', agora: l.criadoEm }, novos);
+}
+
+/** What a posting's debits took from lots, as recorded by `lancar` (absent in history from before the lots). */
+export function lotesConsumidos(referencia: unknown): [number, number][] {
+  const lotes = referencia && typeof referencia === 'object' ? (referencia as { lotes?: unknown }).lotes : undefined;
+  if (!Array.isArray(lotes)) return [];
+  return lotes.filter((x): x is [number, number] => Array.isArray(x) && x.length === 2 && x.every((n) => Number.isSafeInteger(n)));
+}
+
+/**
+ * Reverses a posting exactly once: the unique (empresa, estorno_de_id) index refuses a second reversal.
+ * Lots follow exactly: the reversed credits leave the posting's own lot first; the reversed debits
+ * give back to the very lots they took from, with their dates.
+ */
 export async function estornar(
   tx: Executor,
   empresaId: number,
@@ -96,12 +220,16 @@ export async function estornar(
   extra: { descricao: string; usuarioId?: number | null; filialId?: number | null; criadoEm?: Date },
 ): Promise<number> {
   const [original] = await tx
-    .select({ id: lancamento.id, estornoDeId: lancamento.estornoDeId })
+    .select({ id: lancamento.id, estornoDeId: lancamento.estornoDeId, tipo: lancamento.tipo, referencia: lancamento.referencia })
     .from(lancamento)
     .where(and(eq(lancamento.id, lancamentoId), eq(lancamento.empresaId, empresaId)))
     .limit(1);
   if (!original) throw erro.naoEncontrado('Lançamento não encontrado.');
   if (original.estornoDeId !== null) throw erro.conflito('Um estorno não pode ser estornado.');
+  // An expiry or a unification is undone by its own rules (a goodwill credit is an adjustment; a
+  // unification is final), never by putting lapsed lots back or splitting a merged customer.
+  if (original.tipo === 'EXPIRACAO') throw erro.conflito('Uma expiração não pode ser estornada: conceda um ajuste de crédito, se for o caso.');
+  if (original.tipo === 'UNIFICACAO') throw erro.conflito('Uma unificação de contas não pode ser estornada.');
   const [jaEstornado] = await tx
     .select({ id: lancamento.id })
     .from(lancamento)
@@ -118,6 +246,7 @@ export async function estornar(
     estornoDeId: lancamentoId,
     criadoEm: extra.criadoEm,
     partidas: partidas.map((p) => ({ contaId: p.contaId, valor: -p.valor })),
+    restaurar: lotesConsumidos(original.referencia),
   });
 }
 

@@ -2,8 +2,17 @@ import {
   PERMISSOES,
   PODE_ADMINISTRAR_PERFIS,
   PODE_ADMINISTRAR_USUARIOS,
+  PODE_CONSULTAR_CARTOES,
   PODE_CONSULTAR_CLIENTES,
+  PODE_IMPORTAR,
+  PODE_GERENCIAR_CARTOES,
+  PODE_GERENCIAR_CONTAS,
+  PODE_VER_DASHBOARD,
+  PODE_GERENCIAR_PLANOS,
+  PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
+  PODE_CANCELAR_VENDAS,
+  PODE_VER_VENDAS,
   possuiAlguma,
   type ItemMenu,
 } from '@bonifica/contracts';
@@ -25,6 +34,7 @@ const ADMIN = [PERMISSOES.admin];
  */
 export const MENU: Definicao[] = [
   { titulo: 'Início', icone: 'home', tipo: 'interno', state: '/app/pages/bemvindo' },
+  { titulo: 'Dashboard', icone: 'dashboard', tipo: 'interno', state: '/app/dashboard', permissoes: PODE_VER_DASHBOARD },
   {
     titulo: 'Cadastros',
     icone: 'users',
@@ -32,8 +42,66 @@ export const MENU: Definicao[] = [
     permissoes: [...PODE_CONSULTAR_CLIENTES, ...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
     subMenu: [
       { titulo: 'Clientes', icone: 'contacts', tipo: 'interno', state: '/app/cadastros/clientes', permissoes: PODE_CONSULTAR_CLIENTES },
+      { titulo: 'Aniversariantes', icone: 'cake', tipo: 'interno', state: '/app/cadastros/aniversariantes', permissoes: PODE_CONSULTAR_CLIENTES },
       { titulo: 'Usuários', icone: 'user', tipo: 'interno', state: '/app/cadastros/usuarios', permissoes: PODE_ADMINISTRAR_USUARIOS },
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
+    ],
+  },
+  {
+    titulo: 'Cartões',
+    icone: 'credit-card',
+    tipo: 'sub',
+    permissoes: PODE_CONSULTAR_CARTOES,
+    subMenu: [
+      { titulo: 'Cartões', icone: 'credit-card', tipo: 'interno', state: '/app/cartoes/lista', permissoes: PODE_CONSULTAR_CARTOES },
+      { titulo: 'Fila de impressão', icone: 'printer', tipo: 'interno', state: '/app/cartoes/fila', permissoes: PODE_GERENCIAR_CARTOES },
+      { titulo: 'Uso dos cartões', icone: 'report', tipo: 'interno', state: '/app/cartoes/uso', permissoes: PODE_GERENCIAR_CARTOES },
+    ],
+  },
+  {
+    titulo: 'Importação',
+    icone: 'importacao',
+    tipo: 'sub',
+    permissoes: PODE_IMPORTAR,
+    subMenu: [
+      { titulo: 'Importar clientes', icone: 'users', tipo: 'interno', state: '/app/importacao/clientes' },
+      { titulo: 'Importar contatos', icone: 'contacts', tipo: 'interno', state: '/app/importacao/contatos' },
+    ],
+  },
+  // Contracted plans and account reports (docs/areas/planos.md).
+  {
+    titulo: 'Planos',
+    icone: 'star',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_PLANOS,
+    subMenu: [
+      { titulo: 'Planos dos clientes', icone: 'contacts', tipo: 'interno', state: '/app/cadastros/planos-clientes' },
+      { titulo: 'Catálogo de planos', icone: 'list', tipo: 'interno', state: '/app/cadastros/planos' },
+    ],
+  },
+  {
+    titulo: 'Contas',
+    icone: 'wallet',
+    tipo: 'sub',
+    permissoes: PODE_VER_RELATORIOS_CONTAS,
+    subMenu: [
+      { titulo: 'Ranking de clientes', icone: 'trophy', tipo: 'interno', state: '/app/relatorio/ranking' },
+      { titulo: 'Contas bloqueadas', icone: 'lock', tipo: 'interno', state: '/app/relatorio/contas-bloqueadas' },
+      // Default accounts and unification (docs/areas/razao.md): management only.
+      { titulo: 'Contas padrão', icone: 'list', tipo: 'interno', state: '/app/cadastros/contas-padrao', permissoes: PODE_GERENCIAR_CONTAS },
+      { titulo: 'Unificação de contas', icone: 'users', tipo: 'interno', state: '/app/cadastros/unificacao-contas', permissoes: PODE_GERENCIAR_CONTAS },
+    ],
+  },
+  // Sales: list with reprint and cancel, totals report, duplicates (docs/areas/vendas.md).
+  {
+    titulo: 'Transações',
+    icone: 'receipt',
+    tipo: 'sub',
+    permissoes: PODE_VER_VENDAS,
+    subMenu: [
+      { titulo: 'Vendas', icone: 'receipt', tipo: 'interno', state: '/app/transacoes/vendas', permissoes: PODE_VER_VENDAS },
+      { titulo: 'Totalizador', icone: 'report', tipo: 'interno', state: '/app/transacoes/totalizador', permissoes: PODE_VER_VENDAS },
+      { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

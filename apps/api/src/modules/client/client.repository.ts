@@ -16,9 +16,10 @@ import {
   type GrupoDuplicados,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { auditoria, cliente, clienteConsentimento, empresa } from '../../db/schema/index.js';
+import { auditoria, cartao, cliente, clienteConsentimento, clienteNota, empresa } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
+import { criarContasPadrao } from '../account/contas-padrao.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
 
@@ -91,7 +92,7 @@ function escopo(u: UsuarioContexto): SQL {
 }
 
 /** What the search box may hold: a name, a CPF/CNPJ with or without mask, phone digits, an e-mail. */
-function condicaoBusca(busca: string): SQL | undefined {
+export function condicaoBusca(busca: string): SQL | undefined {
   const termo = busca.trim();
   if (!termo) return undefined;
   const opcoes: SQL[] = [
@@ -107,17 +108,29 @@ function condicaoBusca(busca: string): SQL | undefined {
     if ((digitos.length === 12 || digitos.length === 13) && digitos.startsWith('55')) digitos = digitos.slice(2);
     opcoes.push(sql`${cliente.celular} like ${padraoContem(digitos)}`);
   }
+  // A scanned card (16 digits, spaces allowed as printed) finds its holder — only through an ATIVO card.
+  const numeroCartao = somenteDigitos(termo);
+  if (numeroCartao.length === 16 && /^[\d\s]+$/.test(termo)) {
+    opcoes.push(
+      sql`exists (select 1 from ${cartao} where ${cartao.empresaId} = ${cliente.empresaId} and ${cartao.clienteId} = ${cliente.id} and ${cartao.status} = 'ATIVO' and ${cartao.numero} = ${numeroCartao})`,
+    );
+  }
   return or(...opcoes);
 }
 
-export async function listarClientes(tx: Executor, u: UsuarioContexto, f: FiltroCliente, page: number, size: number) {
-  const where = and(
+/** The list's WHERE: also what client/exportar and the async report select (exportar.ts). */
+export function filtroClientes(u: UsuarioContexto, f: FiltroCliente): SQL | undefined {
+  return and(
     escopo(u),
     f.busca ? condicaoBusca(f.busca) : undefined,
     f.status ? eq(cliente.status, f.status) : ne(cliente.status, 'ANONIMIZADO'),
     f.filialOrigemId ? eq(cliente.filialOrigemId, f.filialOrigemId) : undefined,
     f.aniversarioMes ? sql`extract(month from ${cliente.dataNascimento}) = ${f.aniversarioMes}` : undefined,
   );
+}
+
+export async function listarClientes(tx: Executor, u: UsuarioContexto, f: FiltroCliente, page: number, size: number) {
+  const where = filtroClientes(u, f);
   // By name as people read it: "Álvaro" next to "Alberto", not after "Zélia".
   const porNome = sql`busca_normalizada(${cliente.nome})`;
   const ordem =
@@ -239,6 +252,8 @@ export async function gravarCliente(tx: Executor, u: UsuarioContexto, d: Cliente
         .values({ ...valores, empresaId: u.empresaId })
         .returning({ id: cliente.id });
       id = novo!.id;
+      // Every new customer starts with the company's default accounts (docs/areas/razao.md "Contas padrão").
+      await criarContasPadrao(tx, u.empresaId, [id]);
     }
   } catch (e) {
     if (violouUnicidade(e)) throw erro.conflito(MENSAGEM_DOCUMENTO_EM_USO);
@@ -262,6 +277,11 @@ export async function bloquearCliente(tx: Executor, u: UsuarioContexto, id: numb
 export async function exportarCliente(tx: Executor, u: UsuarioContexto, c: Cliente) {
   const [controlador] = await tx.select({ nome: empresa.nome, cnpj: empresa.cnpj }).from(empresa).where(eq(empresa.id, u.empresaId!)).limit(1);
   const historico = await historicoConsentimentos(tx, u.empresaId!, c.id);
+  const notas = await tx
+    .select({ texto: clienteNota.texto, criadoEm: clienteNota.criadoEm })
+    .from(clienteNota)
+    .where(and(eq(clienteNota.empresaId, u.empresaId!), eq(clienteNota.clienteId, c.id)))
+    .orderBy(asc(clienteNota.criadoEm), asc(clienteNota.id));
   const { consentimentos: _atuais, filialOrigemId: _filial, ...titular } = c;
   return {
     formato: 'bonifica.cliente.lgpd/1' as const,
@@ -269,6 +289,7 @@ export async function exportarCliente(tx: Executor, u: UsuarioContexto, c: Clien
     controlador: { nome: controlador?.nome ?? '', cnpj: controlador?.cnpj ?? null },
     titular,
     consentimentos: historico.map<ConsentimentoHistorico>((h) => ({ canal: h.canal, concedido: h.concedido, origem: h.origem, data: h.criadoEm.toISOString() })),
+    notas: notas.map((n) => ({ texto: n.texto, data: n.criadoEm.toISOString() })),
   };
 }
 
@@ -319,6 +340,8 @@ export async function anonimizarCliente(tx: Executor, u: UsuarioContexto, antes:
     concedidos.map((canal) => ({ canal, concedido: false })),
     ORIGENS_CONSENTIMENTO.anonimizacao,
   );
+  // Staff notes are free text about the person: erased with the rest (their audit entries hold no text).
+  await tx.delete(clienteNota).where(and(eq(clienteNota.empresaId, empresaId), eq(clienteNota.clienteId, antes.id)));
   const registros = await tx
     .select({ id: auditoria.id, antes: auditoria.antes, depois: auditoria.depois })
     .from(auditoria)

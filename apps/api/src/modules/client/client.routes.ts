@@ -18,6 +18,13 @@ import { erro } from '../../lib/erros.js';
 import { registrarRecurso } from '../../lib/recurso.js';
 import { lista, ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { exportarRoutes } from './exportar.routes.js';
+import { aniversariantesRoutes } from './aniversariantes.js';
+import { ativacaoRoutes } from './ativacao.js';
+import { contratoRoutes } from './contrato.js';
+import { formaPagamentoRoutes } from './formapagamento.js';
+import { impressaoRoutes } from './impressao.js';
+import { notasRoutes } from './notas.js';
 import { anonimizarCliente, bloquearCliente, buscarCliente, buscarDuplicados, exportarCliente, gravarCliente, listarClientes } from './client.repository.js';
 
 const ENTIDADE = 'cliente';
@@ -84,4 +91,13 @@ export async function clientRoutes(app: FastifyInstance) {
       return ok(resultado);
     },
   );
+
+  await exportarRoutes(app);
+  // Customer page and birthday calls (issue 3 §1; docs/areas/clientes.md).
+  await aniversariantesRoutes(app);
+  await impressaoRoutes(app);
+  await contratoRoutes(app);
+  await ativacaoRoutes(app);
+  await notasRoutes(app);
+  await formaPagamentoRoutes(app);
 }

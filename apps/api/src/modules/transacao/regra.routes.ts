@@ -12,7 +12,7 @@ import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
-export type RegraProgramaWire = RegraPrograma & { configurada: boolean; atualizadoEm: string | null };
+export type RegraProgramaWire = Omit<RegraPrograma, 'validadeDias' | 'carenciaDias'> & { validadeDias: number | null; carenciaDias: number; configurada: boolean; atualizadoEm: string | null };
 
 async function lerRegraEmpresa(tx: Executor, empresaId: number): Promise<RegraProgramaWire> {
   const [r] = await tx
@@ -20,13 +20,15 @@ async function lerRegraEmpresa(tx: Executor, empresaId: number): Promise<RegraPr
     .from(regraPrograma)
     .where(and(eq(regraPrograma.empresaId, empresaId), isNull(regraPrograma.filialId)))
     .limit(1);
-  if (!r) return { cashbackPercentual: 0, pontosPorReal: 0, compraMinima: 0, maximoCashbackPorVenda: null, configurada: false, atualizadoEm: null };
+  if (!r) return { cashbackPercentual: 0, pontosPorReal: 0, compraMinima: 0, maximoCashbackPorVenda: null, validadeDias: null, carenciaDias: 0, configurada: false, atualizadoEm: null };
   return {
     // Basis points → percent with 2 decimals, the same way centavos become reais.
     cashbackPercentual: centavosParaReais(r.cashbackPercentualBp),
     pontosPorReal: r.pontosPorReal,
     compraMinima: centavosParaReais(r.compraMinimaCentavos),
     maximoCashbackPorVenda: r.maximoCashbackPorVendaCentavos === null ? null : centavosParaReais(r.maximoCashbackPorVendaCentavos),
+    validadeDias: r.validadeDias,
+    carenciaDias: r.carenciaDias,
     configurada: r.ativo,
     atualizadoEm: r.atualizadoEm.toISOString(),
   };
@@ -60,6 +62,9 @@ export async function regraRoutes(app: FastifyInstance) {
         pontosPorReal: d.pontosPorReal,
         compraMinimaCentavos: reaisParaCentavos(d.compraMinima),
         maximoCashbackPorVendaCentavos: d.maximoCashbackPorVenda === null ? null : reaisParaCentavos(d.maximoCashbackPorVenda),
+        // Validity and waiting period of credit lots: only when sent (docs/areas/razao.md).
+        ...(d.validadeDias !== undefined ? { validadeDias: d.validadeDias } : {}),
+        ...(d.carenciaDias !== undefined ? { carenciaDias: d.carenciaDias } : {}),
         ativo: true,
         atualizadoEm: sql`now()`,
       };

@@ -9,6 +9,7 @@ import {
   idParamSchema,
   paginaParamsSchema,
   PERMISSOES,
+  PODE_VER_VENDAS,
   reaisParaCentavos,
   transacaoFiltroSchema,
   vendaSchema,
@@ -23,10 +24,14 @@ import { erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { condicaoBusca } from '../client/client.repository.js';
+import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda, exigirFilialDaRede, registrarVenda, type Saldos } from './venda.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
+/** The list serves the counter (a customer's last sales) and the sales screens. */
+const LISTAR = [...new Set([...VENDER, ...PODE_VER_VENDAS])];
 /** Calendar days of the filter are days in Brasília (the company's zone setting is not per sale yet). */
 const FUSO = 'America/Sao_Paulo';
 
@@ -58,6 +63,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
             filialId,
             valorCentavos: reaisParaCentavos(d.valor),
             resgateCentavos: reaisParaCentavos(d.resgate),
+            identificacao: d.identificacao ?? null,
             usuarioId: u.id,
           });
           // The sale row itself records who, when, where and what; no separate audit line per sale.
@@ -100,7 +106,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
 
   rotas.post(
     '/transacao/filterpaginated/:page/:size',
-    { schema: { tags, params: paginaParamsSchema, body: transacaoFiltroSchema }, config: { permissoes: VENDER } },
+    { schema: { tags, params: paginaParamsSchema, body: transacaoFiltroSchema }, config: { permissoes: LISTAR } },
     async (request) => {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
@@ -113,6 +119,8 @@ export async function transacaoRoutes(app: FastifyInstance) {
         f.filialId ? eq(transacao.filialId, f.filialId) : undefined,
         f.de ? gte(transacao.criadoEm, sql`(${f.de}::date)::timestamp at time zone ${FUSO}`) : undefined,
         f.ate ? lt(transacao.criadoEm, sql`(${f.ate}::date + 1)::timestamp at time zone ${FUSO}`) : undefined,
+        // The customers' own search (name, CPF/CNPJ, phone, card), so both screens find the same people.
+        f.cliente ? condicaoBusca(f.cliente) : undefined,
       ];
       const where = and(...filtros);
       const filial = alias(empresa, 'filial');
@@ -143,7 +151,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
             .orderBy(desc(transacao.criadoEm), desc(transacao.id))
             .limit(size)
             .offset(page * size),
-          tx.select({ n: count() }).from(transacao).where(where),
+          tx.select({ n: count() }).from(transacao).innerJoin(cliente, eq(cliente.id, transacao.clienteId)).where(where),
         ]);
         return { linhas, total: total?.n ?? 0 };
       });
@@ -158,4 +166,6 @@ export async function transacaoRoutes(app: FastifyInstance) {
       return pagina(itens, r.total, page, size);
     },
   );
+
+  await relatorioVendaRoutes(app);
 }

@@ -1,8 +1,11 @@
+import { hojeISO, type IdentificacaoVenda } from '@bonifica/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cliente, conta, empresa, regraPrograma, transacao } from '../../db/schema/index.js';
 import { ErroApi, erro } from '../../lib/erros.js';
 import { contaCliente, contaSistema, estornar, lancar, MENSAGEM_SALDO_INSUFICIENTE, type Movimento } from '../account/razao.js';
+import { exigirContasDesbloqueadas } from '../account/bloqueadas.js';
+import { beneficioVigente, regraComPlano } from '../plano/beneficio.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
@@ -70,6 +73,8 @@ export type NovaVenda = {
   valorCentavos: number;
   resgateCentavos: number;
   usuarioId: number | null;
+  /** How the customer was identified at the counter; null for sales from other channels. */
+  identificacao?: IdentificacaoVenda | null;
   criadoEm?: Date;
 };
 
@@ -100,7 +105,9 @@ export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaR
   if (!c) throw erro.naoEncontrado('Cliente não encontrado.');
   if (c.status !== 'ATIVO') throw erro.conflito(MENSAGEM_CLIENTE_BLOQUEADO);
 
-  const regra = await regraDaFilial(tx, v.empresaId, v.filialId);
+  // A plan in force on the day of the sale replaces the programme's rates (docs/areas/planos.md).
+  const beneficio = await beneficioVigente(tx, v.empresaId, v.clienteId, hojeISO(v.criadoEm));
+  const regra = regraComPlano(await regraDaFilial(tx, v.empresaId, v.filialId), beneficio);
   const { cashbackCentavos, pontos } = calcularAcumulo(regra, v.valorCentavos, v.resgateCentavos);
 
   // Accounts are created before any lock, always CASHBACK before PONTOS, so that two first sales
@@ -108,6 +115,7 @@ export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaR
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
   const contaCashback = usaCashback ? await contaCliente(tx, v.empresaId, v.clienteId, 'CASHBACK') : null;
   const contaPontos = pontos > 0 ? await contaCliente(tx, v.empresaId, v.clienteId, 'PONTOS') : null;
+  await exigirContasDesbloqueadas(tx, v.empresaId, [contaCashback, contaPontos]);
 
   const partidas: Movimento[] = [];
   if (contaCashback !== null) {
@@ -159,6 +167,8 @@ export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaR
       cashbackCentavos,
       pontos,
       lancamentoId,
+      clientePlanoId: beneficio?.clientePlanoId ?? null,
+      identificacao: v.identificacao ?? null,
       usuarioId: v.usuarioId,
       ...(v.criadoEm ? { criadoEm: v.criadoEm } : {}),
     })

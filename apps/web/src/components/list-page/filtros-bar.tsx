@@ -1,4 +1,4 @@
-import { Button, Group, Input, SegmentedControl, Select } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { FiltroTexto } from './filtro-texto';
 import type { FiltroDef } from './tipos';
@@ -21,6 +21,18 @@ export function FiltrosBar({ filtros, brutos, aoMudar, aoLimpar, temFiltros }: F
         if (f.tipo === 'texto') {
           return (
             <FiltroTexto key={f.nome} rotulo={f.rotulo} placeholder={f.placeholder} valor={valor} aoMudar={(v) => aoMudar(f.nome, v)} />
+          );
+        }
+        if (f.tipo === 'data') {
+          return (
+            <TextInput
+              key={f.nome}
+              type="date"
+              label={f.rotulo}
+              value={valor}
+              onChange={(e) => aoMudar(f.nome, e.currentTarget.value || null)}
+              miw={160}
+            />
           );
         }
         if (f.tipo === 'selecao') {

@@ -1,7 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Pagina } from '@bonifica/contracts';
 
-export type TipoFiltro = 'texto' | 'selecao' | 'booleano';
+/** 'data' is a calendar day (AAAA-MM-DD in the URL and on the wire), typed or picked in the browser's own date field. */
+export type TipoFiltro = 'texto' | 'selecao' | 'booleano' | 'data';
 
 export type OpcaoFiltro = { value: string; label: string };
 

@@ -33,4 +33,10 @@ describe('lerEstadoLista', () => {
     expect(e.filtro).toEqual({});
     expect(e).toMatchObject({ pagina: 1, tamanho: 20, ordenacao: { campo: 'nome', direcao: 'asc' } });
   });
+
+  it('filtro de data: aceita só um dia AAAA-MM-DD válido', () => {
+    const opcoes = { filtros: [{ nome: 'de', rotulo: 'De', tipo: 'data' as const }], camposOrdenaveis: [] };
+    expect(lerEstadoLista(new URLSearchParams('de=2025-03-09'), opcoes).filtro).toEqual({ de: '2025-03-09' });
+    for (const ruim of ['09/03/2025', '2025-13-40', 'ontem']) expect(lerEstadoLista(new URLSearchParams(`de=${ruim}`), opcoes).filtro).toEqual({});
+  });
 });

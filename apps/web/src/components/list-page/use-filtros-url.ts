@@ -33,6 +33,8 @@ export type EstadoLista = {
 
 function lerFiltro(def: FiltroDef, bruto: string): string | boolean | undefined {
   if (def.tipo === 'booleano') return bruto === 'true' ? true : bruto === 'false' ? false : undefined;
+  // A hand-edited link with a malformed day is ignored rather than sent for the server to refuse.
+  if (def.tipo === 'data') return /^\d{4}-\d{2}-\d{2}$/.test(bruto) && !Number.isNaN(Date.parse(`${bruto}T00:00:00Z`)) ? bruto : undefined;
   const valor = bruto.trim();
   return valor === '' ? undefined : valor;
 }

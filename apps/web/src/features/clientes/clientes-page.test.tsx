@@ -301,7 +301,7 @@ describe('Cadastros › Clientes', () => {
     await usuario.click(await within(drawer).findByRole('button', { name: 'Exportar dados (LGPD)' }));
     await waitFor(() => expect(baixar).toHaveBeenCalledTimes(1));
     expect(baixar.mock.calls[0]![0]).toBe('cliente-11-dados-lgpd.json');
-    expect(JSON.parse(baixar.mock.calls[0]![1])).toMatchObject({ titular: { nome: 'Ana Beatriz Gonçalves' } });
+    expect(JSON.parse(baixar.mock.calls[0]![1] as string)).toMatchObject({ titular: { nome: 'Ana Beatriz Gonçalves' } });
 
     await usuario.click(within(drawer).getByRole('button', { name: 'Anonimizar' }));
     expect(await screen.findByText(/Não há como desfazer/)).toBeInTheDocument();

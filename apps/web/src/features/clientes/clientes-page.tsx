@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Center, Group, Loader, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconBrandWhatsapp, IconEdit, IconEye, IconLock, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMediaQuery } from '@mantine/hooks';
-import { CONSTANTES, PODE_GERENCIAR_CLIENTES, ROTULOS_STATUS_CLIENTE, type ClienteResumo, type StatusCliente } from '@bonifica/contracts';
+import { CONSTANTES, PODE_EXPORTAR_CLIENTES, PODE_GERENCIAR_CLIENTES, ROTULOS_STATUS_CLIENTE, type ClienteResumo, type StatusCliente } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
@@ -12,6 +13,7 @@ import { can } from '../../lib/access';
 import { formatarData, formatarTelefone, nomeCurto } from '../../lib/format';
 import { buscarClientes, chavesClientes, useBloquearCliente, useCliente, useEmpresasRede } from './api';
 import { ClienteForm, COR_STATUS } from './cliente-form';
+import { ExportarClientes } from './exportar-clientes';
 import { formatarDocumento } from './mascaras';
 
 const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
@@ -51,7 +53,9 @@ const COLUNAS: DataTableColumn<ClienteResumo>[] = [
     sortable: true,
     render: (c) => (
       <>
-        {c.nome}
+        <Anchor component={Link} to={`/app/cadastros/clientes/${c.id}`} size="sm" title="Abrir a ficha do cliente">
+          {c.nome}
+        </Anchor>
         <ResumoCelular c={c} />
       </>
     ),
@@ -120,6 +124,7 @@ function EdicaoCliente({ id, aoSalvar }: { id: number | null; aoSalvar: () => vo
 export function Component() {
   const usuario = useUsuarioLogado();
   const podeGerenciar = can(usuario, PODE_GERENCIAR_CLIENTES);
+  const podeExportar = can(usuario, PODE_EXPORTAR_CLIENTES);
   const empresas = useEmpresasRede();
   const bloquear = useBloquearCliente();
   const [edicao, setEdicao] = useState<Edicao>(null);
@@ -200,10 +205,15 @@ export function Component() {
         ordenacaoPadrao={ORDENACAO_PADRAO}
         acoesLinha={acoesLinha}
         acaoNovo={
-          podeGerenciar ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEdicao({ id: null })}>
-              Novo cliente
-            </Button>
+          podeGerenciar || podeExportar ? (
+            <Group gap="xs" wrap="nowrap">
+              {podeExportar && <ExportarClientes filtros={filtros} />}
+              {podeGerenciar && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEdicao({ id: null })}>
+                  Novo cliente
+                </Button>
+              )}
+            </Group>
           ) : undefined
         }
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lerReais, mascararCpfParcial, maximoResgate, preencherCadastro, reaisParaTexto } from './valores';
+import { identificacaoDaBusca, lerReais, maximoResgate, pareceCartao, preencherCadastro, reaisParaTexto } from './valores';
 
 describe('valores do terminal', () => {
   it('lê reais como o balcão digita', () => {
@@ -19,10 +19,20 @@ describe('valores do terminal', () => {
     expect(maximoResgate(12.5, null)).toBe(0);
   });
 
-  it('mascara o CPF e preenche o cadastro rápido pelo que foi buscado', () => {
-    expect(mascararCpfParcial('52998224725')).toBe('***.982.247-**');
+  it('preenche o cadastro rápido pelo que foi buscado', () => {
     expect(preencherCadastro('529.982.247-25')).toEqual({ nome: '', documento: '52998224725', celular: '' });
     expect(preencherCadastro('(11) 98765-4321')).toEqual({ nome: '', documento: '', celular: '11987654321' });
     expect(preencherCadastro('Joana Prado')).toEqual({ nome: 'Joana Prado', documento: '', celular: '' });
+  });
+
+  it('reconhece o cartão do leitor (16 dígitos) e diz como o cliente foi identificado', () => {
+    expect(pareceCartao('6062 8201 2345 6789')).toBe(true);
+    expect(pareceCartao('6062820123456789')).toBe(true);
+    expect(pareceCartao('606282012345678')).toBe(false);
+    expect(identificacaoDaBusca('6062820123456789')).toBe('CARTAO');
+    expect(identificacaoDaBusca('529.982.247-25')).toBe('CPF');
+    expect(identificacaoDaBusca('(11) 98765-4321')).toBe('CELULAR');
+    expect(identificacaoDaBusca('Joana')).toBe('BUSCA');
+    expect(identificacaoDaBusca('123')).toBe('BUSCA');
   });
 });

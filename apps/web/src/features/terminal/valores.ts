@@ -1,4 +1,4 @@
-import { cpfValido, formatarBRL, parseBRL, reaisParaCentavos, centavosParaReais, somenteDigitos } from '@bonifica/contracts';
+import { cpfValido, formatarBRL, parseBRL, reaisParaCentavos, centavosParaReais, somenteDigitos, type IdentificacaoVenda } from '@bonifica/contracts';
 
 /**
  * Reais typed at the counter: "123,45", "1.234,56", "R$ 10" and also "123.45" (a numeric keypad's
@@ -23,14 +23,6 @@ export function maximoResgate(saldoCashback: number, valor: number | null): numb
   return centavosParaReais(reaisParaCentavos(teto));
 }
 
-/** CPF at the counter shows only the middle digits (LGPD): ***.982.247-**. */
-export function mascararCpfParcial(documento: string | null | undefined): string {
-  const d = somenteDigitos(documento ?? '');
-  if (d.length === 11) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
-  if (d.length === 14) return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
-  return documento ?? '';
-}
-
 /**
  * What a search that found no one becomes in the quick sign-up: a valid CPF goes to CPF,
  * 10–11 digits that are not a CPF to celular, anything else is the name.
@@ -43,4 +35,19 @@ export function preencherCadastro(busca: string): { nome: string; documento: str
   if (soNumeros && (d.length === 10 || d.length === 11)) return { nome: '', documento: '', celular: d };
   if (soNumeros) return { nome: '', documento: '', celular: '' };
   return { nome: t, documento: '', celular: '' };
+}
+
+/** A barcode scanner types the card's 16 digits (and Enter); printed cards group them by four. */
+export function pareceCartao(busca: string): boolean {
+  return /^[\d ]+$/.test(busca.trim()) && somenteDigitos(busca).length === 16;
+}
+
+/** How the customer was found, recorded on the sale (the card, a CPF, a phone, or a name search). */
+export function identificacaoDaBusca(busca: string): IdentificacaoVenda {
+  const d = somenteDigitos(busca);
+  if (pareceCartao(busca)) return 'CARTAO';
+  if (!/^[\d\s().+-]+$/.test(busca.trim())) return 'BUSCA';
+  if (d.length === 11 && cpfValido(d)) return 'CPF';
+  if (d.length >= 10 && d.length <= 13) return 'CELULAR';
+  return 'BUSCA';
 }

@@ -19,6 +19,16 @@ export const rotasCadastros: RouteObject[] = [
         handle: { breadcrumb: 'Clientes', permissions: PODE_CONSULTAR_CLIENTES } satisfies RotaHandle,
       },
       {
+        path: 'clientes/:id',
+        lazy: () => import('../../../features/clientes/cliente-ficha-page'),
+        handle: { breadcrumb: 'Ficha do cliente', permissions: PODE_CONSULTAR_CLIENTES } satisfies RotaHandle,
+      },
+      {
+        path: 'aniversariantes',
+        lazy: () => import('../../../features/aniversariantes/aniversariantes-page'),
+        handle: { breadcrumb: 'Aniversariantes', permissions: PODE_CONSULTAR_CLIENTES } satisfies RotaHandle,
+      },
+      {
         path: 'usuarios',
         lazy: () => import('../../../features/cadastros/usuarios-page'),
         handle: { breadcrumb: 'Usuários', permissions: PODE_ADMINISTRAR_USUARIOS } satisfies RotaHandle,

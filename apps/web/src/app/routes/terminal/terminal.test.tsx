@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ClienteResumo } from '@bonifica/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ClienteResumo, ComprovanteVenda, LinhaExtrato, TransacaoResumo } from '@bonifica/contracts';
 import { renderizarPagina } from '../../../test/renderizar-pagina';
 import { falha, responder, rotasPadrao, servidorFalso, usuarioGerente, type Rotas } from '../../../test/servidor-falso';
 
@@ -24,62 +24,121 @@ function clienteResumo(id: number, nome: string, documento: string | null = '529
 }
 
 const ana = clienteResumo(10, 'Ana Beatriz Gonçalves');
-const pagina = (content: ClienteResumo[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 8 });
-const saldos = (cashback: number, pontos: number) =>
+const pagina = <T,>(content: T[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 8 });
+const saldos = (cashback: number, pontos: number, disponivel?: number) =>
   responder(() => ({
     corpo: {
       hasError: false,
       messageError: null,
       result: null,
       results: [
-        { contaId: 1, unidade: 'CASHBACK', saldo: cashback, bloqueada: false },
-        { contaId: 2, unidade: 'PONTOS', saldo: pontos, bloqueada: false },
+        { contaId: 1, unidade: 'CASHBACK', nome: 'Cashback', saldo: cashback, ...(disponivel !== undefined ? { disponivel } : {}), bloqueada: false },
+        { contaId: 2, unidade: 'PONTOS', nome: 'Pontos', saldo: pontos, bloqueada: false },
       ],
     },
   }));
 
-function rotas(extra: Rotas): Rotas {
-  return { ...rotasPadrao(usuarioGerente), ...extra };
+function venda(id: number, valor: number, status: TransacaoResumo['status'] = 'CONFIRMADA'): TransacaoResumo {
+  return {
+    id,
+    clienteId: 10,
+    clienteNome: ana.nome,
+    filialId: 2,
+    filialNome: 'Loja Centro',
+    valor,
+    resgate: 0,
+    cashback: 1.5,
+    pontos: 30,
+    status,
+    criadoEm: '2025-03-10T15:00:00Z',
+    canceladaEm: null,
+    motivoCancelamento: null,
+    usuarioNome: 'Amanda',
+  };
 }
 
-async function selecionarAna(usuario: ReturnType<typeof renderizarPagina>['usuario']) {
-  const campo = await screen.findByLabelText(/^Cliente/);
-  expect(campo).toHaveFocus();
-  await usuario.type(campo, 'ana{Enter}');
+function comprovante(id: number, status: ComprovanteVenda['status'] = 'CONFIRMADA'): ComprovanteVenda {
+  return {
+    transacaoId: id,
+    status,
+    empresa: { nome: 'Bom Preço', razaoSocial: 'Bom Preço Ltda', cnpj: null },
+    filialNome: null,
+    criadoEm: '2025-03-10T15:00:00Z',
+    atendente: 'Amanda',
+    cliente: { id: 10, nome: ana.nome, documento: '***.982.247-**' },
+    valor: 123.45,
+    resgate: 0,
+    aPagar: 123.45,
+    cashback: 6.17,
+    pontos: 123,
+    saldos: { CASHBACK: 18.67, PONTOS: 163 },
+    saldosEm: '2025-03-10T15:00:01Z',
+    canceladaEm: null,
+    motivoCancelamento: null,
+    colunas: 48,
+    linhas: [
+      ...(status === 'CANCELADA' ? [{ texto: '               *** CANCELADA ***', destaque: true }] : []),
+      { texto: '                   BOM PREÇO', destaque: true },
+      { texto: `Venda nº ${id}`, destaque: false },
+      { texto: `A PAGAR${' '.repeat(32)}R$ 123,45`, destaque: true },
+    ],
+    escpos: 'G0A=',
+    codificacao: 'PC860',
+  };
+}
+
+const extrato = (linhas: Partial<LinhaExtrato>[]) =>
+  pagina(
+    linhas.map((l, i) => ({ partidaId: i + 1, lancamentoId: i + 1, tipo: 'VENDA', descricao: 'Venda', valor: 0, criadoEm: '2025-03-10T15:00:00Z', estornoDeId: null, estornado: false, ...l })),
+  );
+
+/** What the terminal asks once a customer is selected, answered for Ana. */
+function rotas(extra: Rotas = {}): Rotas {
+  return {
+    ...rotasPadrao(usuarioGerente),
+    'POST client/filterpaginated/0/8': pagina([ana]),
+    'GET account/saldos/10': saldos(12.5, 40),
+    'POST transacao/filterpaginated/0/5': pagina([venda(98, 30)]),
+    'POST account/extrato/10/0/10': extrato([{ valor: 1.5 }]),
+    'GET transacao/impressao/99': comprovante(99),
+    ...extra,
+  };
+}
+
+async function selecionarAna(usuario: ReturnType<typeof renderizarPagina>['usuario'], busca = 'ana') {
+  // The first test also pays for the lazy page's first import: give it time.
+  const campo = await screen.findByLabelText(/^Cliente/, {}, { timeout: 5_000 });
+  await waitFor(() => expect(campo).toHaveFocus());
+  await usuario.type(campo, `${busca}{Enter}`);
   expect(await screen.findByTestId('terminal-cliente-nome')).toHaveTextContent('Ana Beatriz Gonçalves');
   await waitFor(() => expect(screen.getByTestId('saldo-cashback')).toHaveTextContent('R$ 12,50'));
 }
 
+const respostaVenda = { transacaoId: 99, cashback: 6.17, pontos: 123, resgate: 0, saldos: { CASHBACK: 18.67, PONTOS: 163 } };
+
 describe('Terminal de atendimento (/app/terminal)', () => {
-  it('busca, seleciona e lança a venda uma só vez com Idempotency-Key, mesmo com Enter duas vezes', async () => {
+  // The first lazy import transforms the whole page; done once here so no test pays it in its waits.
+  beforeAll(() => import('./terminal-page'), 30_000);
+
+  it('lança a venda uma só vez com Idempotency-Key, mesmo com Enter duas vezes e F2 depois; mostra o comprovante do servidor', async () => {
     let liberar: () => void = () => {};
     const servidor = servidorFalso(
       rotas({
-        'POST client/filterpaginated/0/8': pagina([ana]),
-        'GET account/saldos/10': saldos(12.5, 40),
         'POST transacao/venda': responder(
           () =>
             new Promise((ok) => {
-              liberar = () =>
-                ok({
-                  corpo: {
-                    hasError: false,
-                    messageError: null,
-                    result: { transacaoId: 99, cashback: 6.17, pontos: 123, resgate: 0, saldos: { CASHBACK: 18.67, PONTOS: 163 } },
-                    results: null,
-                  },
-                });
+              liberar = () => ok({ corpo: { hasError: false, messageError: null, result: respostaVenda, results: null } });
             }),
         ),
       }),
     );
     const { usuario } = renderizarPagina('/app/terminal', carregar);
     await selecionarAna(usuario);
-    expect(servidor.chamadas('POST client/filterpaginated/0/8')[0]?.corpo).toBe(JSON.stringify({ busca: 'ana' }));
+    expect(JSON.parse(servidor.chamadas('POST client/filterpaginated/0/8')[0]!.corpo!)).toEqual({ busca: 'ana' });
     expect(screen.getByText('CPF ***.982.247-** · (11) 98765-0101')).toBeInTheDocument();
 
     const valor = screen.getByLabelText('Valor da compra');
-    await waitFor(() => expect(valor).toHaveFocus());
+    await waitFor(() => expect(valor).toHaveFocus(), { timeout: 3_000 });
     await usuario.type(valor, '123,45');
     fireEvent.keyDown(valor, { key: 'Enter' });
     fireEvent.keyDown(valor, { key: 'Enter' });
@@ -89,28 +148,39 @@ describe('Terminal de atendimento (/app/terminal)', () => {
 
     expect(await screen.findByTestId('recibo-cashback')).toHaveTextContent('R$ 6,17');
     expect(screen.getByTestId('recibo-saldo-cashback')).toHaveTextContent('R$ 18,67');
-    const [venda] = servidor.chamadas('POST transacao/venda');
-    expect(JSON.parse(venda!.corpo!)).toEqual({ clienteId: 10, valor: 123.45, resgate: 0 });
-    expect(venda!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(servidor.chamadas('POST transacao/venda')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Cancelar última venda' })).toBeInTheDocument();
+    const [v] = servidor.chamadas('POST transacao/venda');
+    expect(JSON.parse(v!.corpo!)).toEqual({ clienteId: 10, valor: 123.45, resgate: 0, identificacao: 'BUSCA' });
+    expect(v!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
 
-    // Esc: the next sale, from the Cliente field again.
+    // The receipt is the server's (transacao/impressao/99), with its print button.
+    const papel = await screen.findByRole('document', { name: 'Comprovante da venda nº 99' });
+    expect(papel).toHaveTextContent('A PAGAR');
+    expect(screen.getByRole('button', { name: 'Imprimir comprovante' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar esta venda' })).toBeInTheDocument();
+
+    // F2 on the receipt never posts the old values again.
+    fireEvent.keyDown(window, { key: 'F2' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(servidor.chamadas('POST transacao/venda')).toHaveLength(1);
+
+    // Esc: the next sale, from an empty Cliente field.
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.getByLabelText(/^Cliente/)).toHaveFocus());
+    expect(screen.getByLabelText(/^Cliente/)).toHaveValue('');
     expect(screen.queryByTestId('recibo-cashback')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
-  it('o resgate fica limitado ao saldo e ao valor; a resposta de erro da API aparece como veio', async () => {
+  it('o resgate fica limitado ao saldo disponível e ao valor; o total aparece quando difere; erro da API como veio', async () => {
     const servidor = servidorFalso(
       rotas({
-        'POST client/filterpaginated/0/8': pagina([ana]),
-        'GET account/saldos/10': saldos(12.5, 40),
+        'GET account/saldos/10': saldos(20, 40, 12.5),
         'POST transacao/venda': responder(() => falha(409, 'Saldo de cashback insuficiente para este resgate.')),
       }),
     );
     const { usuario } = renderizarPagina('/app/terminal', carregar);
     await selecionarAna(usuario);
+    expect(screen.getByTestId('saldo-cashback-total')).toHaveTextContent('total R$ 20,00');
+    expect(screen.queryByTestId('saldo-pontos-total')).not.toBeInTheDocument();
 
     await usuario.type(screen.getByLabelText('Valor da compra'), '10,00');
     const resgate = screen.getByLabelText(/^Usar cashback/);
@@ -124,20 +194,31 @@ describe('Terminal de atendimento (/app/terminal)', () => {
 
     await usuario.click(screen.getByRole('button', { name: 'Lançar venda (F2)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Saldo de cashback insuficiente para este resgate.');
-    const [venda] = servidor.chamadas('POST transacao/venda');
-    expect(JSON.parse(venda!.corpo!)).toEqual({ clienteId: 10, valor: 30, resgate: 12.5 });
+    expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toEqual({ clienteId: 10, valor: 30, resgate: 12.5, identificacao: 'BUSCA' });
+  });
+
+  it('cartão passado no leitor: 16 dígitos + Enter seleciona direto e a venda registra CARTAO; cartão desconhecido não abre cadastro', async () => {
+    const servidor = servidorFalso(rotas({ 'POST transacao/venda': respostaVenda }));
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await selecionarAna(usuario, '6062 8201 2345 6789');
+    expect(JSON.parse(servidor.chamadas('POST client/filterpaginated/0/8')[0]!.corpo!)).toEqual({ busca: '6062820123456789' });
+    await usuario.type(screen.getByLabelText('Valor da compra'), '50{Enter}');
+    await screen.findByTestId('recibo-cashback');
+    expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toMatchObject({ identificacao: 'CARTAO' });
+  });
+
+  it('cartão que ninguém tem: avisa e não oferece cadastro com o número como celular', async () => {
+    servidorFalso(rotas({ 'POST client/filterpaginated/0/8': pagina([]) }));
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await usuario.type(await screen.findByLabelText(/^Cliente/), '6062820123456789{Enter}');
+    expect(await screen.findByText('Cartão não encontrado')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Cadastro rápido' })).not.toBeInTheDocument();
   });
 
   it('vários clientes: lista navegável com as setas e Enter', async () => {
-    servidorFalso(
-      rotas({
-        'POST client/filterpaginated/0/8': pagina([clienteResumo(11, 'Ana Clara'), ana]),
-        'GET account/saldos/10': saldos(12.5, 40),
-      }),
-    );
+    servidorFalso(rotas({ 'POST client/filterpaginated/0/8': pagina([clienteResumo(11, 'Ana Clara'), ana]) }));
     const { usuario } = renderizarPagina('/app/terminal', carregar);
-    const campo = await screen.findByLabelText(/^Cliente/);
-    await usuario.type(campo, 'ana{Enter}');
+    await usuario.type(await screen.findByLabelText(/^Cliente/), 'ana{Enter}');
     expect(await screen.findByRole('listbox', { name: 'Clientes encontrados' })).toBeInTheDocument();
     await usuario.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByTestId('terminal-cliente-nome')).toHaveTextContent('Ana Beatriz Gonçalves');
@@ -150,6 +231,8 @@ describe('Terminal de atendimento (/app/terminal)', () => {
         'POST client/filterpaginated/0/8': pagina([]),
         'POST client/save': novo,
         'GET account/saldos/50': saldos(0, 0),
+        'POST account/extrato/50/0/10': extrato([]),
+        'POST transacao/filterpaginated/0/5': pagina([]),
       }),
     );
     const { usuario } = renderizarPagina('/app/terminal', carregar);
@@ -160,12 +243,61 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     await usuario.click(screen.getByRole('button', { name: 'Cadastrar e selecionar' }));
 
     expect(await screen.findByTestId('terminal-cliente-nome')).toHaveTextContent('Joana Prado');
-    expect(JSON.parse(servidor.chamadas('POST client/save')[0]!.corpo!)).toEqual({
-      nome: 'Joana Prado',
-      documento: '52998224725',
-      celular: null,
-      celularWhatsapp: false,
-    });
+    expect(JSON.parse(servidor.chamadas('POST client/save')[0]!.corpo!)).toEqual({ nome: 'Joana Prado', documento: '52998224725', celular: null, celularWhatsapp: false });
     await waitFor(() => expect(screen.getByTestId('saldo-cashback')).toHaveTextContent('R$ 0,00'));
+    expect(await screen.findByText('Nada por aqui ainda.')).toBeInTheDocument();
+  });
+
+  it('histórico: últimas vendas com reimpressão, extrato com resgate e estorno, e cancelamento com confirmação (gestão)', async () => {
+    let cancelada = false;
+    const servidor = servidorFalso(
+      rotas({
+        'POST transacao/filterpaginated/0/5': responder(() => ({
+          corpo: { hasError: false, messageError: null, result: pagina([venda(98, 30, cancelada ? 'CANCELADA' : 'CONFIRMADA')]), results: null },
+        })),
+        'POST account/extrato/10/0/10': extrato([
+          { valor: -1.5, tipo: 'ESTORNO', descricao: 'Cancelamento da venda 98', estornoDeId: 1 },
+          { valor: -2, tipo: 'VENDA' },
+          { valor: 1.5, tipo: 'VENDA', estornado: true },
+        ]),
+        'GET transacao/impressao/98': comprovante(98),
+        'GET transacao/cancelar/98': responder(() => {
+          cancelada = true;
+          return { corpo: { hasError: false, messageError: null, result: { transacaoId: 98, estornoLancamentoId: 5, saldos: { CASHBACK: 11, PONTOS: 10 } }, results: null } };
+        }),
+      }),
+    );
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await selecionarAna(usuario);
+    const vendas = await screen.findByRole('list', { name: 'Últimas vendas' });
+    expect(within(vendas).getByText(/nº 98/)).toBeInTheDocument();
+
+    await usuario.click(within(vendas).getByRole('button', { name: 'Reimprimir a venda nº 98' }));
+    expect(await screen.findByRole('document', { name: 'Comprovante da venda nº 98' })).toBeInTheDocument();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('document', { name: 'Comprovante da venda nº 98' })).not.toBeInTheDocument());
+
+    await usuario.click(screen.getByRole('button', { name: 'Cancelar a venda nº 98' }));
+    expect(await screen.findByText(/Cancelar a venda nº 98 de R\$ 30,00 de Ana Beatriz Gonçalves\?/)).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(servidor.chamadas('GET transacao/cancelar/98')).toHaveLength(1));
+    expect(await within(await screen.findByRole('list', { name: 'Últimas vendas' })).findByText('Cancelada')).toBeInTheDocument();
+
+    await usuario.click(screen.getByRole('tab', { name: 'Extrato' }));
+    const linhas = await screen.findAllByTestId('linha-extrato');
+    expect(linhas.map((l) => l.textContent)).toEqual([
+      expect.stringMatching(/^Cancelamento da venda 98.*−R\$ 1,50$/),
+      expect.stringMatching(/^Resgate na compra.*−R\$ 2,00$/),
+      expect.stringMatching(/^Acúmulo da compraEstornado.*\+R\$ 1,50$/),
+    ]);
+  }, 20_000);
+
+  it('atendente sem gestão: não vê o cancelamento', async () => {
+    servidorFalso({ ...rotas(), ...rotasPadrao({ ...usuarioGerente, permissions: ['TERMINAL_USAR'] }), 'POST client/filterpaginated/0/8': pagina([ana]) });
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await selecionarAna(usuario);
+    await screen.findByRole('list', { name: 'Últimas vendas' });
+    expect(screen.getByRole('button', { name: 'Reimprimir a venda nº 98' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar a venda nº 98' })).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,30 @@
+import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './tipos.js';
+
+/**
+ * Daily summary of sales per branch, the dashboard's source for closed days (docs/areas/dashboard.md).
+ * Derived data, rebuilt from `transacao`/`cliente` at will, so no foreign keys: a row holds ALL sales
+ * created that day (any status) — a closed day's sales never change, only their status does, and the
+ * cancelled ones are subtracted live from a small partial index. `filial_id` 0 = sales without a
+ * branch; the row of branch 0 is written for every summarised day, so it also marks the day as done.
+ */
+export const resumoVendaDia = pgTable(
+  'resumo_venda_dia',
+  {
+    empresaId: integer().notNull(),
+    /** Calendar day in the company's zone (America/Sao_Paulo). */
+    dia: date({ mode: 'string' }).notNull(),
+    filialId: integer().notNull(),
+    vendas: integer().notNull().default(0),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    resgateCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    cashbackCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    pontos: bigint({ mode: 'number' }).notNull().default(0),
+    /** Customers whose origin branch is this one, signed up that day. */
+    novosClientes: integer().notNull().default(0),
+    /** HyperLogLog sketch (1024 one-byte registers) of the day's buyers: distinct counts over long periods. */
+    clientesHll: bytea(),
+    calculadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'resumo_venda_dia_pk', columns: [t.empresaId, t.dia, t.filialId] })],
+);

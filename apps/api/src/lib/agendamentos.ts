@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { expirarCreditos } from '../modules/account/validade.js';
+
+/**
+ * Scheduled jobs (pg-boss cron, time zone America/Sao_Paulo). pg-boss keeps one schedule per name
+ * in the database, so N API processes still run each of these once per occurrence.
+ */
+export type Agendamento = { nome: string; cron: string; executar: (app: FastifyInstance) => Promise<void> };
+
+export const AGENDAMENTOS: Agendamento[] = [
+  // Credit validity (issue 3 §3): daily at 03:00, when few sales happen. Safe to run twice (validade.ts).
+  {
+    nome: 'validade-creditos',
+    cron: '0 3 * * *',
+    executar: async (app) => {
+      const r = await expirarCreditos(app.db);
+      if (r.contas > 0) app.log.info({ expiracao: r }, 'créditos vencidos expirados');
+    },
+  },
+];

@@ -1,0 +1,110 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FormatoExportacao } from '@bonifica/contracts';
+import { celulaSegura } from './csv.js';
+
+/**
+ * Spreadsheets written as streams (CSV for Excel pt-BR, or XLSX), for the exportar calls and the
+ * async reports. Rows are pulled lazily from an async iterable, so a generator that reads the
+ * database by keyset keeps memory flat however many rows there are.
+ */
+
+/** texto: free text (formula-neutralised); data: 'YYYY-MM-DD'; dinheiro: centavos; inteiro: a count or points. */
+export type TipoColuna = 'texto' | 'data' | 'dinheiro' | 'inteiro';
+export type ColunaPlanilha = { titulo: string; tipo?: TipoColuna; largura?: number };
+export type Celula = string | number | boolean | null | undefined;
+
+export const TIPOS_MIME: Record<FormatoExportacao, string> = {
+  CSV: 'text/csv; charset=utf-8',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+export const EXTENSOES: Record<FormatoExportacao, string> = { CSV: 'csv', XLSX: 'xlsx' };
+
+/** 123456 → "1.234,56": what Excel pt-BR reads back as a number. Written by hand: Intl is slow at a million rows. */
+export function valorBR(centavos: number): string {
+  const abs = Math.abs(centavos);
+  const inteiro = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${centavos < 0 ? '-' : ''}${inteiro},${(abs % 100).toString().padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY' (a calendar date: no time zone to shift). */
+export function dataBR(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+/** attachment; filename="…" with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function disposicaoAnexo(nome: string): string {
+  const ascii = nome.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nome)}`;
+}
+
+function celulaCsv(tipo: TipoColuna, v: Celula): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (tipo === 'data') return dataBR(String(v));
+  if (tipo === 'dinheiro') return valorBR(Number(v));
+  if (tipo === 'inteiro') return String(v);
+  return celulaSegura(v);
+}
+
+function celulaXlsx(tipo: TipoColuna, v: Celula): ExcelJS.CellValue {
+  if (v === null || v === undefined || v === '') return null;
+  if (tipo === 'data') return new Date(`${String(v)}T00:00:00Z`);
+  if (tipo === 'dinheiro') return Number(v) / 100;
+  if (tipo === 'inteiro') return Number(v);
+  // XLSX stores strings as strings, but a copy pasted or saved as CSV must not turn into a formula either.
+  return celulaSegura(v);
+}
+
+const FORMATO_XLSX: Partial<Record<TipoColuna, string>> = { data: 'dd/mm/yyyy', dinheiro: '#,##0.00', inteiro: '0' };
+
+function csv(colunas: readonly ColunaPlanilha[], linhas: AsyncIterable<readonly Celula[]>): Readable {
+  const saida = stringify({ delimiter: ';', bom: true, record_delimiter: '\r\n' });
+  const tipos = colunas.map((c) => c.tipo ?? 'texto');
+  const origem = Readable.from(
+    (async function* () {
+      yield colunas.map((c) => c.titulo);
+      for await (const linha of linhas) yield linha.map((v, i) => celulaCsv(tipos[i]!, v));
+    })(),
+    { objectMode: true },
+  );
+  origem.on('error', (e) => saida.destroy(e));
+  return origem.pipe(saida);
+}
+
+function xlsx(colunas: readonly ColunaPlanilha[], linhas: AsyncIterable<readonly Celula[]>, aba: string): Readable {
+  const saida = new PassThrough();
+  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
+  const planilha = livro.addWorksheet(aba);
+  const tipos = colunas.map((c) => c.tipo ?? 'texto');
+  planilha.columns = colunas.map((c, i) => ({
+    header: c.titulo,
+    key: `c${i}`,
+    width: c.largura ?? 18,
+    ...(FORMATO_XLSX[tipos[i]!] ? { style: { numFmt: FORMATO_XLSX[tipos[i]!] } } : {}),
+  }));
+  (async () => {
+    for await (const linha of linhas) {
+      planilha.addRow(linha.map((v, i) => celulaXlsx(tipos[i]!, v))).commit();
+      // Wait for the reader (the HTTP client, or the buffer of a job) instead of piling rows up in memory.
+      if (saida.writableNeedDrain) await once(saida, 'drain');
+    }
+    planilha.commit();
+    await livro.commit();
+  })().catch((e: unknown) => saida.destroy(e as Error));
+  return saida;
+}
+
+export function gerarPlanilha(formato: FormatoExportacao, colunas: readonly ColunaPlanilha[], linhas: AsyncIterable<readonly Celula[]>, aba = 'Planilha'): Readable {
+  return formato === 'XLSX' ? xlsx(colunas, linhas, aba) : csv(colunas, linhas);
+}
+
+/** For jobs, whose result is stored in the `tarefa` row. */
+export async function lerTudo(fluxo: Readable): Promise<Buffer> {
+  const partes: Buffer[] = [];
+  for await (const parte of fluxo) partes.push(Buffer.isBuffer(parte) ? parte : Buffer.from(parte as string));
+  return Buffer.concat(partes);
+}

@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+/**
+ * Credit lots (table `credito`, docs/areas/razao.md "Validade e carência"). Every credit to a
+ * customer account is a lot; every debit takes from lots. For each customer account the sum of its
+ * lots' `restante` equals its balance. Each helper here is ONE statement whatever the number of lots
+ * (the sale path is benchmarked), and all of them run under the account locks taken by `lancar`.
+ */
+
+/**
+ * How a posting's debits take lots:
+ * - USO: a redemption or manual debit — only usable lots (waiting period over, not lapsed), oldest expiry first;
+ * - ESTORNO: the reversal of a credit — the reversed posting's own lot first, then any open lot;
+ * - VENCIDOS: the expiry job — only lapsed lots;
+ * - TODOS: a unification — every open lot, moved whole to the other customer.
+ */
+export type ModoConsumo = 'USO' | 'ESTORNO' | 'VENCIDOS' | 'TODOS';
+
+export type Consumo = { creditoId: number; contaId: number; qtd: number; disponivelEm: Date; expiraEm: Date | null };
+
+/** A lot to create; without `datas`, the programme's rule gives its waiting period and validity. */
+export type NovoLote = {
+  contaId: number;
+  valor: number;
+  /** Apply the rule's validity (cashback and points; prepaid money never lapses). */
+  regra: boolean;
+  /** Explicit dates (a unification keeps the moved lots' own). */
+  datas?: { disponivelEm: Date; expiraEm: Date | null };
+};
+
+/** Drizzle expands JS arrays into parameter lists; a Postgres array travels as one text parameter. */
+function arrayPg(valores: (number | string | boolean | null)[]): string {
+  return `{${valores.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}`;
+}
+
+/**
+ * The clock of a posting: the back-dated instant of the seed/tests, else the statement's start.
+ * Not now() (the transaction's start): a redemption that waited on the account lock for a sale
+ * must see that sale's lot (stamped with the sale's now()) as already there, not in the future.
+ */
+export function instante(agora: Date | null | undefined): SQL {
+  return agora ? sql`${agora.toISOString()}::timestamptz` : sql`statement_timestamp()`;
+}
+
+function linhas<T>(r: unknown): T[] {
+  return (r as { rows: T[] }).rows;
+}
+
+export async function consumirLotes(
+  tx: Executor,
+  empresaId: number,
+  pedidos: Map<number, number>,
+  modo: ModoConsumo,
+  agora: Date | null | undefined,
+  prioridadeLancamentoId: number | null,
+): Promise<Consumo[]> {
+  if (pedidos.size === 0) return [];
+  const t = instante(agora);
+  const filtro =
+    modo === 'USO'
+      ? sql`k.disponivel_em <= ${t} and (k.expira_em is null or k.expira_em > ${t})`
+      : modo === 'VENCIDOS'
+        ? sql`k.expira_em <= ${t}`
+        : sql`true`;
+  const prioridade = modo === 'ESTORNO' && prioridadeLancamentoId !== null ? sql`(k.lancamento_id = ${prioridadeLancamentoId}) desc,` : sql``;
+  // FIFO as a running sum: each lot gives min(what is left in it, what is still asked after the lots before it).
+  const r = await tx.execute(sql`
+    with pedido as (
+      select * from unnest(${arrayPg([...pedidos.keys()])}::int[], ${arrayPg([...pedidos.values()])}::bigint[]) as p(conta_id, valor)
+    ),
+    abertos as (
+      select k.id, k.conta_id, k.restante,
+             coalesce(sum(k.restante) over (partition by k.conta_id order by ${prioridade} k.expira_em asc nulls last, k.id
+                                            rows between unbounded preceding and 1 preceding), 0) as antes
+      from credito k join pedido p on p.conta_id = k.conta_id
+      where k.empresa_id = ${empresaId} and k.restante > 0 and ${filtro}
+    ),
+    consumo as (
+      select a.id, least(a.restante, p.valor - a.antes)::bigint as qtd
+      from abertos a join pedido p on p.conta_id = a.conta_id
+      where a.antes < p.valor
+    )
+    update credito k set restante = k.restante - c.qtd
+    from consumo c where k.id = c.id
+    returning k.id, k.conta_id, c.qtd, k.disponivel_em, k.expira_em`);
+  return linhas<{ id: number; conta_id: number; qtd: number | string; disponivel_em: Date | string; expira_em: Date | string | null }>(r).map((l) => ({
+    creditoId: Number(l.id),
+    contaId: Number(l.conta_id),
+    qtd: Number(l.qtd),
+    disponivelEm: new Date(l.disponivel_em),
+    expiraEm: l.expira_em === null ? null : new Date(l.expira_em),
+  }));
+}
+
+/** Gives back to each lot what a reversed debit took from it (recorded in the debit's `referencia.lotes`). */
+export async function restaurarLotes(tx: Executor, empresaId: number, lotes: [number, number][]): Promise<Map<number, number>> {
+  const porConta = new Map<number, number>();
+  if (lotes.length === 0) return porConta;
+  const r = await tx.execute(sql`
+    update credito k set restante = k.restante + r.qtd
+    from unnest(${arrayPg(lotes.map((l) => l[0]))}::int[], ${arrayPg(lotes.map((l) => l[1]))}::bigint[]) as r(id, qtd)
+    where k.id = r.id and k.empresa_id = ${empresaId}
+    returning k.conta_id, r.qtd`);
+  for (const l of linhas<{ conta_id: number; qtd: number | string }>(r)) porConta.set(Number(l.conta_id), (porConta.get(Number(l.conta_id)) ?? 0) + Number(l.qtd));
+  return porConta;
+}
+
+/**
+ * Creates lots in one INSERT. The rule is read inside the statement (the branch's row, else the
+ * company's), so a sale pays no extra round-trip; the waiting period applies to sales only.
+ */
+export async function criarLotes(
+  tx: Executor,
+  l: { empresaId: number; lancamentoId: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined },
+  lotes: NovoLote[],
+): Promise<void> {
+  if (lotes.length === 0) return;
+  const t = instante(l.agora);
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  await tx.execute(sql`
+    insert into credito (empresa_id, conta_id, lancamento_id, valor, restante, disponivel_em, expira_em, criado_em)
+    select ${l.empresaId}, n.conta_id, ${l.lancamentoId}, n.valor, n.valor,
+           case when n.explicito then n.disponivel_em
+                else ${t} + make_interval(days => case when n.regra and ${l.comCarencia} then coalesce(r.carencia_dias, 0) else 0 end) end,
+           case when n.explicito then n.expira_em
+                when n.regra then ${t} + make_interval(days => r.validade_dias) end,
+           ${t}
+    from unnest(${arrayPg(lotes.map((x) => x.contaId))}::int[], ${arrayPg(lotes.map((x) => x.valor))}::bigint[],
+                ${arrayPg(lotes.map((x) => x.regra))}::boolean[], ${arrayPg(lotes.map((x) => x.datas !== undefined))}::boolean[],
+                ${arrayPg(lotes.map((x) => iso(x.datas?.disponivelEm)))}::timestamptz[], ${arrayPg(lotes.map((x) => iso(x.datas?.expiraEm)))}::timestamptz[])
+         as n(conta_id, valor, regra, explicito, disponivel_em, expira_em)
+    left join lateral (
+      select validade_dias, carencia_dias from regra_programa
+      where empresa_id = ${l.empresaId} and (filial_id is null or filial_id = ${l.filialId}) and ativo
+      order by filial_id nulls last limit 1
+    ) r on true`);
+}
+
+export type SituacaoLotes = { disponivel: number; emCarencia: number; vencido: number; aExpirar: number; liberacao: Date | null; proximaExpiracao: Date | null };
+
+/** What the lots of some accounts hold, split by what may be used now (saldos screen, refusal messages). */
+export async function situacaoLotes(tx: Executor, empresaId: number, contaIds: number[], agora?: Date | null, diasAExpirar = 30): Promise<Map<number, SituacaoLotes>> {
+  const mapa = new Map<number, SituacaoLotes>();
+  if (contaIds.length === 0) return mapa;
+  const t = instante(agora);
+  const r = await tx.execute(sql`
+    select k.conta_id,
+      coalesce(sum(k.restante) filter (where k.disponivel_em <= ${t} and (k.expira_em is null or k.expira_em > ${t})), 0)::bigint as disponivel,
+      coalesce(sum(k.restante) filter (where k.disponivel_em > ${t} and (k.expira_em is null or k.expira_em > ${t})), 0)::bigint as em_carencia,
+      coalesce(sum(k.restante) filter (where k.expira_em <= ${t}), 0)::bigint as vencido,
+      coalesce(sum(k.restante) filter (where k.expira_em > ${t} and k.expira_em <= ${t} + make_interval(days => ${diasAExpirar})), 0)::bigint as a_expirar,
+      min(k.disponivel_em) filter (where k.disponivel_em > ${t}) as liberacao,
+      min(k.expira_em) filter (where k.expira_em > ${t}) as proxima_expiracao
+    from credito k
+    where k.empresa_id = ${empresaId} and k.conta_id = any(${arrayPg(contaIds)}::int[]) and k.restante > 0
+    group by k.conta_id`);
+  const data = (v: Date | string | null) => (v === null ? null : new Date(v));
+  for (const l of linhas<{ conta_id: number; disponivel: number; em_carencia: number; vencido: number; a_expirar: number; liberacao: Date | null; proxima_expiracao: Date | null }>(r)) {
+    mapa.set(Number(l.conta_id), {
+      disponivel: Number(l.disponivel),
+      emCarencia: Number(l.em_carencia),
+      vencido: Number(l.vencido),
+      aExpirar: Number(l.a_expirar),
+      liberacao: data(l.liberacao),
+      proximaExpiracao: data(l.proxima_expiracao),
+    });
+  }
+  return mapa;
+}

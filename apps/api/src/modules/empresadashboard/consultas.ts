@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { estimar, novoSketch, SQL_RANK_HLL, SQL_REGISTRO_HLL, unir } from './hll.js';
+import { diaDe, fimDoDia, garantirResumo, inicioDoDia, linhas, primeiroDiaAberto } from './resumo.js';
+
+/** A dashboard query: calendar days [de, ate] of the company and optionally one branch. */
+export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null };
+
+/** Figures of one (day, branch); amounts in centavos. Negative rows subtract cancelled sales. */
+export type LinhaVendas = {
+  dia: string;
+  filialId: number;
+  vendas: number;
+  valor: number;
+  resgate: number;
+  cashback: number;
+  pontos: number;
+  canceladas: number;
+  novosClientes: number;
+};
+
+/** Movements of customer accounts in postings other than sales, per day. */
+export type LinhaRazao = { dia: string; tipo: string; unidade: string; creditos: number; debitos: number };
+
+const diaSeguinte = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Up to this many sales the active customers are counted exactly; above, estimated (hll.ts). */
+export const LIMITE_CONTAGEM_EXATA = 50_000;
+
+/**
+ * Splits the range: closed days come from the daily summary (built on first use), open days
+ * (today) straight from the sales. Both halves may be empty.
+ */
+export async function partes(tx: Executor, f: Faixa) {
+  const aberto = await primeiroDiaAberto(tx);
+  const fechadoAte = f.ate < aberto ? f.ate : diaSeguinte(aberto, -1);
+  const abertoDe = f.de > aberto ? f.de : aberto;
+  const fechado = f.de <= fechadoAte ? { de: f.de, ate: fechadoAte } : null;
+  const vivo = abertoDe <= f.ate ? { de: abertoDe, ate: f.ate } : null;
+  if (fechado) await garantirResumo(tx, f.empresaId, fechado.de, fechado.ate);
+  return { fechado, vivo };
+}
+export type Partes = Awaited<ReturnType<typeof partes>>;
+
+const porFilial = (coluna: string, filialId: number | null): SQL => (filialId === null ? sql`` : sql` and ${sql.raw(coluna)} = ${filialId}`);
+
+/**
+ * Sales per (day, branch): summary rows of closed days, minus their cancelled sales (an
+ * index-only scan of `transacao_cancelada_idx`), plus the open days' confirmed sales.
+ */
+export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<LinhaVendas[]> {
+  const consultas: SQL[] = [];
+  if (p.fechado) {
+    const { de, ate } = p.fechado;
+    consultas.push(sql`
+      select dia::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate, cashback_centavos as cashback,
+             pontos, 0 as canceladas, novos_clientes
+      from resumo_venda_dia
+      where empresa_id = ${f.empresaId} and dia >= ${de}::date and dia <= ${ate}::date${porFilial('filial_id', f.filialId)}`);
+    consultas.push(sql`
+      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
+             -sum(resgate_centavos) as resgate, -sum(cashback_centavos) as cashback, -sum(pontos) as pontos, count(*) as canceladas, 0 as novos_clientes
+      from transacao
+      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
+      group by 1, 2`);
+  }
+  if (p.vivo) {
+    const { de, ate } = p.vivo;
+    consultas.push(sql`
+      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, count(*) filter (where status = 'CONFIRMADA') as vendas,
+             coalesce(sum(valor_centavos) filter (where status = 'CONFIRMADA'), 0) as valor,
+             coalesce(sum(resgate_centavos) filter (where status = 'CONFIRMADA'), 0) as resgate,
+             coalesce(sum(cashback_centavos) filter (where status = 'CONFIRMADA'), 0) as cashback,
+             coalesce(sum(pontos) filter (where status = 'CONFIRMADA'), 0) as pontos,
+             count(*) filter (where status = 'CANCELADA') as canceladas, 0 as novos_clientes
+      from transacao
+      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
+      group by 1, 2`);
+    consultas.push(sql`
+      select ${diaDe('criado_em')} as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
+             0 as pontos, 0 as canceladas, count(*) as novos_clientes
+      from cliente
+      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_origem_id', f.filialId)}
+      group by 1, 2`);
+  }
+  if (consultas.length === 0) return [];
+  const brutas = await linhas<Record<string, unknown>>(tx, sql.join(consultas, sql` union all `));
+  return brutas.map((l) => ({
+    dia: String(l.dia),
+    filialId: Number(l.filial_id),
+    vendas: Number(l.vendas),
+    valor: Number(l.valor),
+    resgate: Number(l.resgate),
+    cashback: Number(l.cashback),
+    pontos: Number(l.pontos),
+    canceladas: Number(l.canceladas),
+    novosClientes: Number(l.novos_clientes),
+  }));
+}
+
+/**
+ * Customer-account movements of the postings that are not sales nor reversals (redemptions,
+ * expiries, prepaid loads), through the partial index `lancamento_outros_idx`. The branch of a
+ * posting is where it was made; an expiry made by the nightly job has none, so a branch filter
+ * leaves expiries out.
+ */
+export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]> {
+  const brutas = await linhas<Record<string, unknown>>(
+    tx,
+    sql`
+      select ${diaDe('l.criado_em')} as dia, l.tipo, c.tipo as unidade,
+             sum(greatest(p.valor, 0))::bigint as creditos, sum(least(p.valor, 0))::bigint as debitos
+      from lancamento l
+      join partida p on p.lancamento_id = l.id and p.empresa_id = ${f.empresaId}
+      join conta c on c.id = p.conta_id and c.empresa_id = ${f.empresaId}
+      where l.empresa_id = ${f.empresaId} and l.tipo not in ('VENDA', 'ESTORNO')
+        and l.criado_em >= ${inicioDoDia(f.de)} and l.criado_em < ${fimDoDia(f.ate)}
+        and c.cliente_id is not null${porFilial('l.filial_id', f.filialId)}
+      group by 1, 2, 3`,
+  );
+  return brutas.map((l) => ({ dia: String(l.dia), tipo: String(l.tipo), unidade: String(l.unidade), creditos: Number(l.creditos), debitos: Number(l.debitos) }));
+}
+
+/**
+ * Customers with at least one confirmed sale in the range: exact up to LIMITE_CONTAGEM_EXATA
+ * sales, else the union of the daily sketches (which also hold buyers whose only sale of the day
+ * was later cancelled — a rounding inside the estimate's ±3 %).
+ */
+export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNoPeriodo: number): Promise<{ ativos: number; aproximado: boolean }> {
+  if (vendasNoPeriodo <= LIMITE_CONTAGEM_EXATA) {
+    const [l] = await linhas<{ n: unknown }>(
+      tx,
+      sql`select count(distinct cliente_id) as n from transacao
+          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${inicioDoDia(f.de)} and criado_em < ${fimDoDia(f.ate)}${porFilial('filial_id', f.filialId)}`,
+    );
+    return { ativos: Number(l?.n ?? 0), aproximado: false };
+  }
+  const sketch = novoSketch();
+  if (p.fechado) {
+    const dias = await linhas<{ clientes_hll: Buffer | Uint8Array }>(
+      tx,
+      sql`select clientes_hll from resumo_venda_dia
+          where empresa_id = ${f.empresaId} and dia >= ${p.fechado.de}::date and dia <= ${p.fechado.ate}::date and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
+    );
+    for (const d of dias) unir(sketch, d.clientes_hll);
+  }
+  if (p.vivo) {
+    const registros = await linhas<{ r: unknown; rank: unknown }>(
+      tx,
+      sql`select ${sql.raw(SQL_REGISTRO_HLL('cliente_id'))} as r, max(${sql.raw(SQL_RANK_HLL('cliente_id'))}) as rank from transacao
+          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${inicioDoDia(p.vivo.de)} and criado_em < ${fimDoDia(p.vivo.ate)}${porFilial('filial_id', f.filialId)}
+          group by 1`,
+    );
+    for (const { r, rank } of registros) sketch[Number(r)] = Math.max(sketch[Number(r)]!, Number(rank));
+  }
+  return { ativos: estimar(sketch), aproximado: true };
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  agrupamentoDoPeriodo,
+  dashboardFiltroSchema,
+  periodosPredefinidos,
+  PODE_VER_DASHBOARD,
+  type DashboardCashback,
+  type DashboardCompleto,
+  type DashboardCupom,
+  type DashboardFiltro,
+  type DashboardPontuacao,
+  type DashboardPontuacaoUnitaria,
+  type DashboardPrepago,
+} from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { lista, ok } from '../../lib/resposta.js';
+import { transacaoDoUsuario } from '../../lib/tenant.js';
+import { clientesAtivos, partes, razaoPorDia, vendasPorDia, type Faixa, type Partes } from './consultas.js';
+import { faixaDaRequisicao } from './faixa.js';
+import { completo, montarPainel, nomesDaRede, reais, type Painel } from './painel.js';
+import { responderResultadosPorUsuario } from './resultados-usuario.js';
+import { hojeNoFuso } from './resumo.js';
+
+export const MENSAGEM_CUPONS_INDISPONIVEIS = 'Os cupons de desconto chegam numa próxima versão: ainda não há vendas com cupom para mostrar.';
+
+/**
+ * The figures every sub-call needs (sales per day and non-sale postings, bucketed), then what a
+ * call adds on top, in the same transaction.
+ */
+async function painelDaRequisicao<T = undefined>(
+  request: FastifyRequest,
+  f: DashboardFiltro,
+  extra?: (tx: Executor, faixa: Faixa, pt: Partes, painel: Painel) => Promise<T>,
+): Promise<{ painel: Painel; extra: T | undefined }> {
+  return transacaoDoUsuario(request, async (tx) => {
+    const faixa = await faixaDaRequisicao(tx, request, f);
+    const pt = await partes(tx, faixa);
+    const painel = montarPainel(faixa, await vendasPorDia(tx, faixa, pt), await razaoPorDia(tx, faixa));
+    return { painel, extra: await extra?.(tx, faixa, pt, painel) };
+  });
+}
+
+/** Dashboard (segment `empresadashboard`, docs/areas/dashboard.md). Management and report viewers only. */
+export async function empresadashboardRoutes(app: FastifyInstance) {
+  const rotas = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['empresadashboard'];
+  const config = { permissoes: PODE_VER_DASHBOARD };
+  const schema = { tags, body: dashboardFiltroSchema };
+
+  rotas.post('/empresadashboard/completo', { schema, config }, async (request) => {
+    const { painel, extra } = await painelDaRequisicao(request, request.body, async (tx, faixa, pt, p) => ({
+      ativos: await clientesAtivos(tx, faixa, pt, p.total.vendas),
+      nomes: await nomesDaRede(tx, faixa.empresaId),
+    }));
+    return ok<DashboardCompleto>(completo(painel, extra!.ativos, extra!.nomes));
+  });
+
+  rotas.post('/empresadashboard/vendascashback', { schema, config }, async (request) => {
+    const { painel: p } = await painelDaRequisicao(request, request.body);
+    return ok<DashboardCashback>({
+      periodo: p.periodo,
+      totais: { vendas: p.total.vendas, valor: reais(p.total.valor), emitido: reais(p.total.cashbackEmitido), resgatado: reais(p.total.cashbackResgatado), expirado: reais(p.total.cashbackExpirado) },
+      serie: p.serie.map((s) => ({ periodo: s.periodo, vendas: s.vendas, valor: reais(s.valor), emitido: reais(s.cashbackEmitido), resgatado: reais(s.cashbackResgatado), expirado: reais(s.cashbackExpirado) })),
+    });
+  });
+
+  rotas.post('/empresadashboard/vendaspontuacao', { schema, config }, async (request) => {
+    const { painel: p } = await painelDaRequisicao(request, request.body);
+    return ok<DashboardPontuacao>({
+      periodo: p.periodo,
+      totais: { vendas: p.total.vendas, emitidos: p.total.pontosEmitidos, resgatados: p.total.pontosResgatados, expirados: p.total.pontosExpirados },
+      serie: p.serie.map((s) => ({ periodo: s.periodo, vendas: s.vendas, emitidos: s.pontosEmitidos, resgatados: s.pontosResgatados, expirados: s.pontosExpirados })),
+    });
+  });
+
+  // "Pontuação unitária": what one sale accrues on average, in points (two decimals).
+  rotas.post('/empresadashboard/vendaspontuacaounitaria', { schema, config }, async (request) => {
+    const { painel: p } = await painelDaRequisicao(request, request.body);
+    const media = (pontos: number, vendas: number) => (vendas > 0 ? Math.round((pontos / vendas) * 100) / 100 : 0);
+    return ok<DashboardPontuacaoUnitaria>({
+      periodo: p.periodo,
+      totais: { vendas: p.total.vendas, pontos: p.total.pontosEmitidos, mediaPorVenda: media(p.total.pontosEmitidos, p.total.vendas) },
+      serie: p.serie.map((s) => ({ periodo: s.periodo, vendas: s.vendas, pontos: s.pontosEmitidos, mediaPorVenda: media(s.pontosEmitidos, s.vendas) })),
+    });
+  });
+
+  rotas.post('/empresadashboard/vendasprepago', { schema, config }, async (request) => {
+    const { painel: p } = await painelDaRequisicao(request, request.body);
+    return ok<DashboardPrepago>({
+      periodo: p.periodo,
+      totais: { creditado: reais(p.total.prepagoCreditado), utilizado: reais(p.total.prepagoUtilizado) },
+      serie: p.serie.map((s) => ({ periodo: s.periodo, creditado: reais(s.prepagoCreditado), utilizado: reais(s.prepagoUtilizado) })),
+    });
+  });
+
+  // Coupons are a later issue: the period is validated like the others, the series is empty.
+  rotas.post('/empresadashboard/vendascupom', { schema, config }, async (request) => {
+    const faixa = await transacaoDoUsuario(request, (tx) => faixaDaRequisicao(tx, request, request.body));
+    return ok<DashboardCupom>({
+      periodo: { de: faixa.de, ate: faixa.ate, filialId: faixa.filialId, agrupamento: agrupamentoDoPeriodo(faixa.de, faixa.ate) },
+      disponivel: false,
+      mensagem: MENSAGEM_CUPONS_INDISPONIVEIS,
+      totais: { vendas: 0, valor: 0, desconto: 0 },
+      serie: [],
+    });
+  });
+
+  rotas.post('/empresadashboard/imprimir/resultados/usuario', { schema, config }, (request, reply) => responderResultadosPorUsuario(request, reply, request.body));
+
+  rotas.get('/empresadashboard/filtroperiodo', { schema: { tags }, config }, async () => lista(periodosPredefinidos(hojeNoFuso())));
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import {
+  camposDaImportacao,
+  historicoImportacaoParamSchema,
+  importarSchema,
+  metadadosParamSchema,
+  PODE_IMPORTAR,
+  tarefaIdParamSchema,
+  TAMANHO_MAXIMO_IMPORTACAO_MB,
+  type Importar,
+  type TipoImportacao,
+} from '@bonifica/contracts';
+import { tarefa } from '../../db/schema/index.js';
+import { auditar } from '../../lib/auditoria.js';
+import { erro, ErroApi } from '../../lib/erros.js';
+import { ok, pagina } from '../../lib/resposta.js';
+import { buscarTarefa, criarTarefa } from '../../lib/tarefas.js';
+import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { TAREFA_IMPORTACAO, type ParametrosImportacao } from './executar.js';
+import { historicoImportacoes, metadadosDe, parametrosDoUpload, statusImportacao } from './importacao.repository.js';
+import { lerArquivo } from './leitura.js';
+
+export const MENSAGEM_IMPORTACAO_NAO_ENCONTRADA = 'Importação não encontrada.';
+export const MENSAGEM_IMPORTACAO_INICIADA = 'Esta importação já foi iniciada. Envie o arquivo de novo para outra importação.';
+const BYTES_MAXIMOS = TAMANHO_MAXIMO_IMPORTACAO_MB * 1024 * 1024;
+
+/** The two sets of spec §7 "Import": customers under importacao/, contacts under empresa/importacao/contato/. */
+const CONJUNTOS: { raiz: string; tipo: TipoImportacao; entidade: string }[] = [
+  { raiz: '/importacao', tipo: 'CLIENTE', entidade: 'cliente' },
+  { raiz: '/empresa/importacao/contato', tipo: 'CONTATO', entidade: 'contato' },
+];
+
+async function lerUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw erro.requisicao('Envie o arquivo CSV como multipart/form-data, no campo "arquivo".');
+  let parte;
+  try {
+    parte = await request.file();
+  } catch {
+    throw erro.requisicao('Não foi possível ler o arquivo enviado.');
+  }
+  if (!parte) throw erro.requisicao('Envie um arquivo CSV.');
+  const nome = parte.filename || 'importacao.csv';
+  if (!/\.(csv|txt)$/i.test(nome)) throw erro.requisicao('Envie um arquivo .csv (texto separado por ; ou ,). Planilhas .xlsx: salve como CSV antes.');
+  let conteudo: Buffer;
+  try {
+    conteudo = await parte.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroApi(413, `O arquivo passa do limite de ${TAMANHO_MAXIMO_IMPORTACAO_MB} MB.`);
+    throw erro.requisicao('Não foi possível ler o arquivo enviado.');
+  }
+  return { nome: nome.slice(0, 160), conteudo };
+}
+
+export async function importacaoRoutes(app: FastifyInstance) {
+  // Registered in this plugin's scope only: no other route accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: BYTES_MAXIMOS, files: 1, fields: 4, parts: 5 } });
+  const rotas = app.withTypeProvider<ZodTypeProvider>();
+  const config = { permissoes: PODE_IMPORTAR };
+
+  for (const { raiz, tipo, entidade } of CONJUNTOS) {
+    const tags = ['importacao'];
+    const tipoTarefa = TAREFA_IMPORTACAO[tipo];
+    const campos = new Set<string>(camposDaImportacao(tipo));
+
+    // Upload (our addition to the spec's set): reads the file once and answers its metadata.
+    rotas.post(`${raiz}/arquivo`, { schema: { tags, consumes: ['multipart/form-data'] }, config }, async (request) => {
+      const u = usuarioDe(request);
+      if (u.empresaId === null) throw erro.proibido();
+      const { nome, conteudo } = await lerUpload(request);
+      const leitura = await lerArquivo(conteudo);
+      const t = await transacaoDoUsuario(request, async (tx) => {
+        const id = await criarTarefa(tx, { tipo: tipoTarefa, usuario: u, parametros: parametrosDoUpload(tipo, nome, leitura), entrada: conteudo });
+        return (await buscarTarefa(tx, u, id))!;
+      });
+      return ok(metadadosDe(t, tipo));
+    });
+
+    rotas.get(`${raiz}/metadados/:x`, { schema: { tags, params: metadadosParamSchema }, config }, async (request) => {
+      const u = usuarioDe(request);
+      const t = await transacaoDoUsuario(request, (tx) => buscarTarefa(tx, u, request.params.x, [tipoTarefa]));
+      if (!t) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
+      return ok(metadadosDe(t, tipo));
+    });
+
+    rotas.get(`${raiz}/status/:id`, { schema: { tags, params: tarefaIdParamSchema }, config }, async (request) => {
+      const u = usuarioDe(request);
+      const t = await transacaoDoUsuario(request, (tx) => buscarTarefa(tx, u, request.params.id, [tipoTarefa]));
+      if (!t) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
+      return ok(statusImportacao(t));
+    });
+
+    rotas.get(`${raiz}/metadados/empresa/:a/:b`, { schema: { tags, params: historicoImportacaoParamSchema }, config }, async (request) => {
+      const u = usuarioDe(request);
+      const { a, b } = request.params;
+      const { itens, total } = await transacaoDoUsuario(request, (tx) => historicoImportacoes(tx, u, tipo, a, b));
+      return pagina(itens, total, a, b);
+    });
+
+    rotas.post(`${raiz}/importar`, { schema: { tags, body: importarSchema }, config }, async (request) => {
+      const u = usuarioDe(request);
+      const pedido = request.body as Importar;
+      const t = await transacaoDoUsuario(request, async (tx) => {
+        const antes = await buscarTarefa(tx, u, pedido.tarefaId, [tipoTarefa]);
+        if (!antes) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
+        const p = antes.parametros as ParametrosImportacao;
+        if (antes.status !== 'PENDENTE' || p.mapeamento) throw erro.conflito(MENSAGEM_IMPORTACAO_INICIADA);
+        const mapeamento = Object.fromEntries(Object.entries(pedido.mapeamento).filter(([, i]) => i !== null));
+        for (const [campo, i] of Object.entries(mapeamento)) {
+          if (!campos.has(campo)) throw erro.requisicao(`O campo ${campo} não existe nesta importação.`);
+          if ((i as number) >= p.cabecalhos.length) throw erro.requisicao(`A coluna ${(i as number) + 1} não existe no arquivo (ele tem ${p.cabecalhos.length}).`);
+        }
+        const parametros = { ...p, mapeamento, duplicados: pedido.duplicados, unidadeSaldo: pedido.unidadeSaldo };
+        await tx.update(tarefa).set({ parametros, total: p.totalLinhas }).where(eq(tarefa.id, antes.id));
+        // One audit entry per import (who, which file, which choices); the rows' outcome lands in the job's result.
+        await auditar(tx, request, {
+          acao: 'IMPORTAR',
+          entidade,
+          entidadeId: antes.id,
+          depois: { arquivo: p.arquivoNome, linhas: p.totalLinhas, mapeamento, duplicados: pedido.duplicados, unidadeSaldo: pedido.unidadeSaldo },
+        });
+        return (await buscarTarefa(tx, u, antes.id))!;
+      });
+      await app.tarefas.enfileirar(t.id);
+      return ok(statusImportacao(t));
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import { Loader, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ClienteResumo, Pagina } from '@bonifica/contracts';
+import { api } from '../lib/api';
+
+type SelecaoClienteProps = Omit<SelectProps, 'data' | 'onChange' | 'value' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
+  value?: string | null;
+  onChange?: (clienteId: string | null) => void;
+};
+
+/**
+ * A customer picker for forms that act on one customer (contract a plan, block an account): the
+ * server searches by name, CPF/CNPJ or phone as the user types, active customers only.
+ */
+export function SelecaoCliente({ value, onChange, ...props }: SelecaoClienteProps) {
+  const [busca, setBusca] = useState('');
+  const [termo] = useDebouncedValue(busca.trim(), 300);
+  const [escolhido, setEscolhido] = useState<{ value: string; label: string } | null>(null);
+  const clientes = useQuery({
+    queryKey: ['selecao-cliente', termo],
+    queryFn: async () => (await api.post<Pagina<ClienteResumo>>('client/filterpaginated/0/10', { busca: termo, status: 'ATIVO' })).result?.content ?? [],
+    enabled: termo.length >= 2,
+    staleTime: 30_000,
+  });
+
+  // The chosen customer stays among the options while the search text changes.
+  const opcoes = useMemo(() => {
+    const achados = (clientes.data ?? []).map((c) => ({ value: String(c.id), label: c.documento ? `${c.nome} · ${c.documento}` : c.nome }));
+    return escolhido && !achados.some((o) => o.value === escolhido.value) ? [escolhido, ...achados] : achados;
+  }, [clientes.data, escolhido]);
+
+  return (
+    <Select
+      placeholder="Digite nome, CPF/CNPJ ou celular"
+      clearable
+      {...props}
+      searchable
+      filter={({ options }) => options}
+      searchValue={busca}
+      onSearchChange={setBusca}
+      data={opcoes}
+      value={value ?? null}
+      onChange={(v) => {
+        setEscolhido(opcoes.find((o) => o.value === v) ?? null);
+        onChange?.(v);
+      }}
+      rightSection={clientes.isFetching ? <Loader size="xs" /> : undefined}
+      nothingFoundMessage={termo.length < 2 ? 'Digite ao menos 2 letras.' : clientes.isFetching ? 'Buscando...' : 'Nenhum cliente ativo encontrado.'}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { ROTULOS_PERIODICIDADE, ROTULOS_SITUACAO_CLIENTE_PLANO, type SituacaoClientePlano } from '@bonifica/contracts';
+import { formatarBRL, formatarData } from '../../../lib/format';
+import { useFormasPagamento, usePlanosCliente } from '../ficha-api';
+import { EstadoSecao, PaginacaoSecao } from './estado-secao';
+
+const COR: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
+
+/** What the customer pays now: one line per VIGENTE plan (billing of plans comes in a later issue). */
+function FormasPagamento({ clienteId }: { clienteId: number }) {
+  const consulta = useFormasPagamento(clienteId);
+  const formas = consulta.data ?? [];
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Cobranças ativas</Title>
+      <EstadoSecao titulo="Cobranças ativas" consulta={consulta} vazio={formas.length === 0} mensagemVazia="Nenhum plano vigente: nada a cobrar deste cliente.">
+        <Stack gap={4}>
+          {formas.map((f) => (
+            <Text key={f.clientePlanoId} size="sm">
+              {f.planoNome}: {formatarBRL(f.valor)} ({ROTULOS_PERIODICIDADE[f.periodicidade as keyof typeof ROTULOS_PERIODICIDADE]?.toLowerCase() ?? f.periodicidade}), próximo vencimento em {formatarData(f.proximoVencimento)}. Meio de
+              pagamento: a definir com a cobrança de planos.
+            </Text>
+          ))}
+        </Stack>
+      </EstadoSecao>
+    </Stack>
+  );
+}
+
+/** The customer's plan contracts, newest first. */
+export function SecaoPlanos({ clienteId }: { clienteId: number }) {
+  const [pagina, setPagina] = useState(0);
+  const consulta = usePlanosCliente(clienteId, pagina, true);
+  const contratos = consulta.data?.content ?? [];
+  return (
+    <Stack gap="lg">
+      <EstadoSecao titulo="Planos" consulta={consulta} vazio={contratos.length === 0} mensagemVazia="Este cliente não contratou nenhum plano.">
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={340}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Plano</Table.Th>
+                  <Table.Th ta="right">Preço</Table.Th>
+                  <Table.Th>Período</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {contratos.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      {c.planoNome}
+                      <Text size="xs" c="dimmed">
+                        {ROTULOS_PERIODICIDADE[c.periodicidade]}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatarBRL(c.preco)}</Table.Td>
+                    <Table.Td>
+                      {formatarData(c.inicio)} a {formatarData(c.fim)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={COR[c.situacao]}>
+                        {ROTULOS_SITUACAO_CLIENTE_PLANO[c.situacao]}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <PaginacaoSecao total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
+        </Stack>
+      </EstadoSecao>
+      <FormasPagamento clienteId={clienteId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { formatarData } from '../../lib/format';
+import { escreverFiltroUrl, filtroDaChamada, lerFiltroUrl, useDashboard, useFiliais, usePeriodos, type FiltroUrl } from './api';
+import { erroDoPeriodo, FiltrosDashboard } from './filtros';
+import { Graficos } from './graficos';
+import { Indicadores } from './indicadores';
+
+function Esqueleto() {
+  return (
+    <Stack gap="sm" aria-label="Carregando dashboard">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} h={92} radius="md" />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={290} radius="md" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /app/dashboard — the company's figures for a period (issue 3 §8, docs/areas/dashboard.md). */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const valor = lerFiltroUrl(params);
+  const periodos = usePeriodos();
+  const filiais = useFiliais();
+  const periodoValido = valor.periodo !== 'PERSONALIZADO' || erroDoPeriodo(valor.de, valor.ate) === null;
+  const filtro = periodoValido ? filtroDaChamada(valor, periodos.data) : null;
+  const dados = useDashboard(filtro);
+  const mudar = (f: FiltroUrl) => setParams(escreverFiltroUrl(f), { replace: true });
+  const falha = periodos.error ?? dados.error;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz="h2">
+            Dashboard
+          </Title>
+          {filtro && (
+            <Text c="dimmed" size="sm">
+              {formatarData(filtro.de)} a {formatarData(filtro.ate)}
+              {dados.data && ` · ${dados.data.periodo.agrupamento === 'DIA' ? 'por dia' : 'por mês'}`}
+            </Text>
+          )}
+        </div>
+      </Group>
+      <FiltrosDashboard valor={valor} aoMudar={mudar} periodos={periodos.data ?? []} filiais={filiais.data ?? []} filtro={filtro} />
+      {falha ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Não foi possível carregar o dashboard">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{falha.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => (periodos.error ? periodos.refetch() : dados.refetch())}>
+              Tentar de novo
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !filtro && valor.periodo === 'PERSONALIZADO' ? (
+        <Text c="dimmed">Escolha as datas do período personalizado.</Text>
+      ) : !dados.data ? (
+        <Esqueleto />
+      ) : (
+        <Stack gap="md" style={{ opacity: dados.isPlaceholderData ? 0.6 : 1, transition: 'opacity 200ms' }} aria-busy={dados.isFetching}>
+          {dados.data.vendas.quantidade === 0 && dados.data.clientes.novos === 0 && (
+            <Alert color="gray" variant="light">
+              Nenhuma venda nem cliente novo neste período{filtro?.filialId ? ' e filial' : ''}. Escolha outro período para ver os números.
+            </Alert>
+          )}
+          <Indicadores d={dados.data} />
+          <Graficos d={dados.data} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

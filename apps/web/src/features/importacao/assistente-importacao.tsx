@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button, Group, Stepper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Mapeamento, MetadadosImportacao, StatusImportacao, TipoImportacao } from '@bonifica/contracts';
+import { notificar } from '../../components/notificar';
+import { ProgressoTarefa } from '../../components/progresso-tarefa';
+import { caminhoStatus, chavesImportacao, useIniciarImportacao } from './api';
+import { EtapaArquivo } from './etapa-arquivo';
+import { EtapaMapeamento } from './etapa-mapeamento';
+import { EtapaOpcoes, type Opcoes } from './etapa-opcoes';
+import { ResumoImportacao } from './resumo-importacao';
+
+const OPCOES_PADRAO: Opcoes = { duplicados: 'IGNORAR', unidadeSaldo: 'CASHBACK' };
+
+/** Upload → columns (with preview) → options → progress and summary. */
+export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
+  const [etapa, setEtapa] = useState(0);
+  const [metadados, setMetadados] = useState<MetadadosImportacao | null>(null);
+  const [mapeamento, setMapeamento] = useState<Mapeamento>({});
+  const [erroMapeamento, setErroMapeamento] = useState<string | null>(null);
+  const [opcoes, setOpcoes] = useState<Opcoes>(OPCOES_PADRAO);
+  const [tarefaId, setTarefaId] = useState<string | null>(null);
+  const iniciar = useIniciarImportacao(tipo);
+  const queryClient = useQueryClient();
+
+  const recomecar = () => {
+    setEtapa(0);
+    setMetadados(null);
+    setMapeamento({});
+    setOpcoes(OPCOES_PADRAO);
+    setTarefaId(null);
+  };
+  const conferirColunas = () => {
+    if (typeof mapeamento.nome !== 'number') {
+      setErroMapeamento('Indique a coluna do nome.');
+      return;
+    }
+    setErroMapeamento(null);
+    setEtapa(2);
+  };
+  const comecar = () => {
+    if (!metadados) return;
+    iniciar.mutate(
+      { tarefaId: metadados.tarefaId, mapeamento, ...opcoes },
+      {
+        onSuccess: (s) => {
+          setTarefaId(s.id);
+          setEtapa(3);
+        },
+        onError: (e) => notificar.erro(e.message),
+      },
+    );
+  };
+  const terminou = (s: StatusImportacao) => {
+    void queryClient.invalidateQueries({ queryKey: chavesImportacao.raiz });
+    if (s.status === 'CONCLUIDA') notificar.sucesso('Importação concluída.');
+    setEtapa(4);
+  };
+
+  return (
+    <Stepper active={etapa} size="sm" allowNextStepsSelect={false} onStepClick={(i) => etapa < 3 && i < etapa && setEtapa(i)}>
+      <Stepper.Step label="Arquivo" description="Enviar o CSV">
+        <EtapaArquivo
+          tipo={tipo}
+          aoEnviar={(m) => {
+            setMetadados(m);
+            setMapeamento(m.sugestao);
+            setEtapa(1);
+          }}
+        />
+      </Stepper.Step>
+      <Stepper.Step label="Colunas" description="Conferir o mapeamento">
+        {metadados && (
+          <>
+            <EtapaMapeamento metadados={metadados} mapeamento={mapeamento} aoMudar={setMapeamento} erro={erroMapeamento} />
+            <Group mt="md">
+              <Button variant="default" onClick={() => setEtapa(0)}>
+                Voltar
+              </Button>
+              <Button onClick={conferirColunas}>Continuar</Button>
+            </Group>
+          </>
+        )}
+      </Stepper.Step>
+      <Stepper.Step label="Opções" description="Duplicados e saldos">
+        <EtapaOpcoes tipo={tipo} opcoes={opcoes} aoMudar={setOpcoes} temSaldo={typeof mapeamento.saldo === 'number'} />
+        <Group mt="md">
+          <Button variant="default" onClick={() => setEtapa(1)}>
+            Voltar
+          </Button>
+          <Button onClick={comecar} loading={iniciar.isPending}>
+            Importar {metadados?.totalLinhas.toLocaleString('pt-BR')} {metadados?.totalLinhas === 1 ? 'linha' : 'linhas'}
+          </Button>
+        </Group>
+      </Stepper.Step>
+      <Stepper.Step label="Importação" description="Andamento e resumo">
+        {tarefaId && <ProgressoTarefa<StatusImportacao> caminho={caminhoStatus(tipo, tarefaId)} aoTerminar={terminou} mostrarArquivo={false} />}
+      </Stepper.Step>
+      <Stepper.Completed>
+        {tarefaId && (
+          <ProgressoTarefa<StatusImportacao> caminho={caminhoStatus(tipo, tarefaId)} mostrarArquivo={false}>
+            {(s) => <ResumoImportacao status={s} aoRecomecar={recomecar} />}
+          </ProgressoTarefa>
+        )}
+      </Stepper.Completed>
+    </Stepper>
+  );
+}

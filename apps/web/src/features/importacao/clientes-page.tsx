@@ -1,0 +1,5 @@
+import { PaginaImportacao } from './pagina-importacao';
+
+export function Component() {
+  return <PaginaImportacao tipo="CLIENTE" />;
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatarBRL } from '@bonifica/contracts';
+import classes from './terminal.module.css';
+import { lerReais, maximoResgate, reaisParaTexto } from './valores';
+
+type Props = {
+  habilitado: boolean;
+  /** Cashback available to spend now. */
+  cashbackDisponivel: number | null;
+  postando: boolean;
+  valorRef: RefObject<HTMLInputElement | null>;
+  /** Set by the panel so that F2 anywhere on the page posts what is typed here. */
+  lancarRef: RefObject<(() => void) | null>;
+  aoMudar: () => void;
+  /** Posts; resolves with the server's message when it refused. */
+  aoLancar: (valor: number, resgate: number) => Promise<string | null>;
+};
+
+/** Amount of the purchase and cashback used as payment; Enter or F2 posts. */
+export function PainelVenda({ habilitado, cashbackDisponivel, postando, valorRef, lancarRef, aoMudar, aoLancar }: Props) {
+  const [valorTexto, setValorTexto] = useState('');
+  const [resgateTexto, setResgateTexto] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+
+  const valor = lerReais(valorTexto);
+  const maximo = maximoResgate(cashbackDisponivel ?? 0, valor);
+  const resgate = resgateTexto.trim() === '' ? 0 : lerReais(resgateTexto);
+  const pronto = habilitado && cashbackDisponivel !== null;
+
+  const lancar = async () => {
+    if (!pronto || postando) return;
+    if (valor === null || valor <= 0) {
+      setErro('Informe o valor da compra (ex.: 123,45).');
+      valorRef.current?.focus();
+      return;
+    }
+    if (resgate === null || resgate < 0) {
+      setErro('Valor de cashback inválido.');
+      return;
+    }
+    if (resgate > maximo) {
+      setErro(`O cashback usado pode ser no máximo ${formatarBRL(maximo)}.`);
+      return;
+    }
+    setErro(null);
+    setErro(await aoLancar(valor, resgate));
+  };
+  lancarRef.current = () => void lancar();
+  // Gone with the panel: F2 on the receipt must not post the old values again.
+  useEffect(
+    () => () => {
+      lancarRef.current = null;
+    },
+    [lancarRef],
+  );
+
+  const enterLanca = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void lancar();
+    }
+  };
+
+  const mudar = (definir: (t: string) => void, texto: string) => {
+    aoMudar();
+    definir(texto);
+  };
+
+  return (
+    <Card padding="lg" withBorder component="section" aria-label="Venda">
+      <Stack gap="md">
+        <TextInput
+          ref={valorRef}
+          className={classes.campoGrande}
+          label="Valor da compra"
+          placeholder="0,00"
+          size="lg"
+          inputMode="decimal"
+          autoComplete="off"
+          leftSection="R$"
+          value={valorTexto}
+          disabled={!habilitado || postando}
+          onChange={(e) => mudar(setValorTexto, e.currentTarget.value)}
+          onKeyDown={enterLanca}
+          onBlur={() => {
+            if (valor !== null) setValorTexto(reaisParaTexto(valor));
+          }}
+        />
+        <TextInput
+          className={classes.campoGrande}
+          label="Usar cashback"
+          description={pronto ? `Até ${formatarBRL(maximo)}` : undefined}
+          placeholder="0,00"
+          size="lg"
+          inputMode="decimal"
+          autoComplete="off"
+          leftSection="R$"
+          value={resgateTexto}
+          disabled={!pronto || postando || (cashbackDisponivel ?? 0) <= 0}
+          onChange={(e) => {
+            const v = lerReais(e.currentTarget.value);
+            mudar(setResgateTexto, v !== null && v > maximo ? reaisParaTexto(maximo) : e.currentTarget.value);
+          }}
+          onKeyDown={enterLanca}
+          rightSectionWidth={100}
+          rightSection={
+            <Button size="xs" variant="light" disabled={!pronto || postando || maximo <= 0} onClick={() => mudar(setResgateTexto, reaisParaTexto(maximo))}>
+              Máximo
+            </Button>
+          }
+        />
+        {erro && (
+          <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
+            {erro}
+          </Alert>
+        )}
+        <Button size="xl" onClick={() => void lancar()} loading={postando} disabled={!pronto}>
+          Lançar venda (F2)
+        </Button>
+        {!habilitado && (
+          <Text c="dimmed" size="sm">
+            Identifique o cliente para lançar a venda.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
