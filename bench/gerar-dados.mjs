@@ -93,6 +93,14 @@ await etapa(`${N.toLocaleString('pt-BR')} clientes`, () =>
     order by g`),
 );
 
+// The triggers that keep the search words are off during the bulk load (replica role): the same
+// words, from the same function, in one statement (docs/areas/clientes.md "Busca").
+await etapa('palavras de busca dos clientes', () =>
+  q(`insert into cliente_palavra (empresa_id, palavra, cliente_id)
+    select c.empresa_id, p, c.id from cliente c cross join lateral palavras_cliente(c.nome, c.email, c.documento, c.celular) p
+    where c.empresa_id = ${EMPRESA} and c.id > ${base.cliente}`),
+);
+
 await etapa('contas padrão (CASHBACK e PONTOS)', async () => {
   await q(`insert into conta (empresa_id, cliente_id, tipo, saldo, criado_em)
     select ${EMPRESA}, c.id, t.tipo, 0, c.criado_em from cliente c cross join (values ('CASHBACK'), ('PONTOS')) t(tipo)

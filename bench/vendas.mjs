@@ -1,44 +1,52 @@
-// Sales over HTTP (issue 3 target: ≥ 1,500/s with p99 ≤ 50 ms on PostgreSQL), on the demo customers.
-import autocannon from 'autocannon';
-import { iniciarServidor } from './servidor-bench.mjs';
+// Sales over HTTP (issue 3 target on PostgreSQL: ≥ 1,500/s with p99 ≤ 50 ms), on a data set made by
+// gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 16] [--segundos 10]
+//
+// As the counter terminal posts them: the attendant's session, one Idempotency-Key per sale, customers
+// drawn at random from the generated ones. Two cases: plain sales (accrual only) and sales that also
+// redeem R$ 1,00 of cashback from customers whose available balance covers it.
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { abrir } from './dados/banco.mjs';
+import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
 
-function rodar(opcoes) {
-  return new Promise((ok, falha) => autocannon(opcoes, (e, r) => (e ? falha(e) : ok(r))));
-}
+const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' } } });
+const conexoes = Number(op.conexoes ?? 16);
+const segundos = Number(op.segundos ?? 10);
+const alvo = alvoDosArgumentos();
 
-export async function benchVendas(engine, baseUrl) {
-  const s = await iniciarServidor({ engine, porta: engine === 'postgres' ? 8305 : 8304, baseUrl });
-  try {
-    const login = await fetch(`${s.url}/login`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('gerente:demo1234').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'token=bonifica-backoffice-web',
-    });
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '';
-    const cabecalhos = { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
-    const pagina = await fetch(`${s.url}/services/client/filterpaginated/0/100`, { method: 'POST', headers: cabecalhos, body: '{}' });
-    const clientes = (await pagina.json()).result.content.filter((c) => c.status === 'ATIVO').map((c) => c.id);
-    let i = 0;
+// The customers, read before the API starts (PGlite has one connection).
+const db = await abrir(alvo);
+const ativos = (await db.q(`select id from cliente where empresa_id = 1 and status = 'ATIVO' order by random() limit 200000`)).map((r) => r.id);
+const comSaldo = (
+  await db.q(`select c.cliente_id as id from conta c
+    where c.empresa_id = 1 and c.tipo = 'CASHBACK' and not c.bloqueada
+      and (select coalesce(sum(k.restante), 0) from credito k
+           where k.empresa_id = 1 and k.conta_id = c.id and k.restante > 0 and k.disponivel_em <= now() and (k.expira_em is null or k.expira_em > now())) >= 10000
+    limit 5000`)
+).map((r) => r.id);
+await db.fechar();
+
+const api = await iniciarApi({ ...alvo, porta: alvo.engine === 'postgres' ? 8368 : 8369 });
+try {
+  const cabecalhos = await entrar(api.base, 'atendente');
+  const url = `${api.base}/services/transacao/venda`;
+  let i = 0;
+  const casos = [
+    ['venda com acúmulo', () => ({ clienteId: ativos[i++ % ativos.length], valor: 20 + (i % 400) / 4, identificacao: 'CPF' })],
+    // Each of these customers redeems at most 2 × R$ 1,00 per 10 s run; their balance covers R$ 100.
+    ['venda com resgate de R$ 1,00', () => ({ clienteId: comSaldo[i++ % comSaldo.length], valor: 30 + (i % 400) / 4, resgate: 1, identificacao: 'CPF' })],
+  ];
+  for (const [nome, corpo] of casos) {
     const r = await rodar({
-      url: `${s.url}/services/transacao/venda`,
+      url,
       method: 'POST',
-      connections: 32,
-      duration: 10,
+      connections: conexoes,
+      duration: segundos,
       headers: cabecalhos,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ clienteId: clientes[i++ % clientes.length], valor: 50 + (i % 200) / 4 }) }),
-        },
-      ],
+      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(corpo()) }) }],
     });
-    return { engine, reqPorSeg: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, erros: r.errors + r.non2xx };
-  } finally {
-    await s.parar();
+    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, ...resumo(r) }));
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  for (const engine of (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',')) console.log(JSON.stringify(await benchVendas(engine, pgUrl)));
+} finally {
+  await api.parar();
 }

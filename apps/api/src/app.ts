@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { configurarZodPtBr, MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import type { Config } from './config.js';
@@ -41,6 +41,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyInstance {
     db: Db;
+    /** The database with its engine and, on PostgreSQL, the pool (grouped transactions). */
+    banco: Banco;
     config: Config;
     adaptadores: Adaptadores;
   }
@@ -62,11 +64,14 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', banco.db);
+  app.decorate('banco', banco);
   app.decorate('config', config);
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
+  // Security headers for every reply. The helmet middleware is built once: @fastify/helmet built it
+  // again on every request, a measurable share of a sale's CPU (bench/RESULTS.md).
+  const cabecalhosSeguranca = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -81,6 +86,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => cabecalhosSeguranca(request.raw, reply.raw, (e?: unknown) => done(e instanceof Error ? e : undefined)));
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(sessaoPlugin, {
     limites: { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },

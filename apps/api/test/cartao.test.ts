@@ -417,6 +417,38 @@ describe('estatísticas e relatórios de uso', () => {
     expect((await gerente.get('/services/card/999999/estatistica/vida')).statusCode).toBe(404);
   });
 
+  it('venda no balcão com o cartão: fica registrada nele e entra na vida do cartão; cartão alheio, bloqueado ou inexistente é recusado sem gravar nada', async () => {
+    const [c] = (await listar(gerente, { status: 'ATIVO' })).content;
+    const antes = env<EstatisticaVidaCartao>(await gerente.get(`/services/card/${c!.id}/estatistica/vida`)).result;
+    const venda = await atendente.post('/services/transacao/venda', { clienteId: c!.clienteId, valor: 40, cartao: formatarNumeroCartao(c!.numero) }, { headers: { 'idempotency-key': `cartao-${c!.id}` } });
+    expect(venda.statusCode, venda.body).toBe(200);
+    const [linha] = await t.banco.db.select().from(transacao).where(eq(transacao.id, env<{ transacaoId: number }>(venda).result.transacaoId));
+    expect(linha).toMatchObject({ cartaoId: c!.id, identificacao: 'CARTAO', valorCentavos: 4000 });
+    const depois = env<EstatisticaVidaCartao>(await gerente.get(`/services/card/${c!.id}/estatistica/vida`)).result;
+    expect(depois.vendas).toBe(antes.vendas + 1);
+    expect(depois.valorVendas).toBeCloseTo(antes.valorVendas + 40, 2);
+
+    const vendas = async () => contar(sql`select count(*)::int as n from transacao`);
+    const n = await vendas();
+    const [bloqueado] = (await listar(gerente, { status: 'BLOQUEADO' })).content;
+    const outroCliente = await novoCliente('Sem Cartão Teste');
+    for (const [corpo, status, mensagem] of [
+      [{ clienteId: outroCliente, valor: 10, cartao: c!.numero }, 409, 'Este cartão não é do cliente da venda.'],
+      [{ clienteId: bloqueado!.clienteId, valor: 10, cartao: bloqueado!.numero }, 409, 'Cartão bloqueado: a venda não pode usar este cartão.'],
+      [{ clienteId: c!.clienteId, valor: 10, cartao: montarNumeroCartao('900001', 999_999) }, 404, 'Cartão não encontrado.'],
+      [{ clienteId: c!.clienteId, valor: 10, cartao: '9000 0100 0000 0019' }, 400, 'Número de cartão inválido: confira os dígitos (dígito verificador não confere).'],
+      [{ clienteId: c!.clienteId, valor: 10, cartao: c!.numero, identificacao: 'CPF' }, 400, 'Venda com cartão: a identificação é CARTAO.'],
+    ] as const) {
+      const r = await atendente.post('/services/transacao/venda', corpo);
+      expect(r.statusCode, JSON.stringify(corpo)).toBe(status);
+      expect(env(r).messageError).toContain(mensagem);
+    }
+    expect(await vendas()).toBe(n);
+    // Another company's card number is unknown to this one.
+    const deOutra = await outra.post('/services/transacao/venda', { clienteId: c!.clienteId, valor: 10, cartao: c!.numero });
+    expect(deOutra.statusCode).toBe(404);
+  });
+
   it('relatório do cliente separa o que foi comprado com cada cartão e sem cartão', async () => {
     const [c] = (await listar(gerente, { status: 'ATIVO', ordenarPor: 'emitidoEm', direcao: 'asc' })).content;
     const r = env<RelatorioUsoCliente>(await atendente.post('/services/card/relatorio/cliente', { clienteId: c!.clienteId })).result;

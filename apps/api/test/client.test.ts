@@ -458,6 +458,9 @@ describe('LGPD', () => {
     // Nobody finds the person again by what was erased; the document is free for a new sign-up.
     expect((await listar(gerente, { busca: documento })).totalElements).toBe(0);
     expect((await listar(gerente, { busca: 'Fernanda' })).totalElements).toBe(0);
+    // Not even the search index keeps a word of what was erased.
+    const palavras = (await t.banco.db.execute(sql`select palavra from cliente_palavra where cliente_id = ${id} order by palavra`)) as unknown as { rows: { palavra: string }[] };
+    expect(palavras.rows.map((r) => r.palavra).sort()).toEqual(['anonimizado', 'cliente', String(id)].sort());
     expect(nomes(await listar(gerente, { status: 'ANONIMIZADO' }))).toEqual([`Cliente anonimizado #${id}`]);
     expect(nomes(await listar(gerente))).not.toContain(`Cliente anonimizado #${id}`);
     expect((await criar({ nome: 'Fernanda Teixeira (novo cadastro)', documento })).documento).toBe(documento);
@@ -566,5 +569,44 @@ describe('isolamento: outra (Padaria Pão Quente) e os clientes da rede demo', (
       }
     }
     expect((await listar(gerente, { busca: 'Otília' })).totalElements).toBe(0);
+  });
+});
+
+// Last: they add customers, and the tests above count the demo's.
+describe('busca por palavras (cliente_palavra)', () => {
+  it('muitos clientes com a mesma palavra: páginas na ordem do nome, sem repetir nem pular, e contagem limitada', async () => {
+    // 620 customers at once, as an import writes them: the words come from the database's trigger.
+    await t.banco.db.execute(sql`insert into cliente (empresa_id, nome, celular)
+      select 1, 'Zuleica ' || (array['Teste', 'Prova', 'Teixeira'])[1 + g % 3] || ' ' || g, '119' || lpad(g::text, 8, '0') from generate_series(1, 620) g`);
+    const todos = (await t.banco.db.execute(sql`select id, nome from cliente where nome like 'Zuleica %'`)) as unknown as { rows: { id: number; nome: string }[] };
+    expect(todos.rows).toHaveLength(620);
+    const chave = (n: string) => n.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const ordem = todos.rows.sort((a, b) => (chave(a.nome) < chave(b.nome) ? -1 : chave(a.nome) > chave(b.nome) ? 1 : a.id - b.id)).map((r) => r.nome);
+
+    const primeira = await listar(gerente, { busca: 'zuleica' }, 0, 20);
+    expect(primeira).toMatchObject({ totalElements: 500, totalLimitado: true, number: 0, size: 20 });
+    expect(nomes(primeira)).toEqual(ordem.slice(0, 20));
+    expect(nomes(await listar(gerente, { busca: 'ZULEICA' }, 7, 20))).toEqual(ordem.slice(140, 160));
+    // Two words: both must begin a word of the name; the count is exact below the limit.
+    const teste = ordem.filter((n) => n.startsWith('Zuleica Teste '));
+    const duas = await listar(gerente, { busca: 'zul test' }, 1, 50);
+    expect(duas.totalElements).toBe(teste.length);
+    expect(duas.totalLimitado).toBeUndefined();
+    expect(nomes(duas)).toEqual(teste.slice(50, 100));
+    // "te" begins Teste and Teixeira: one customer per row even when two words match.
+    expect((await listar(gerente, { busca: 'zuleica te 61' }, 0, 100)).content.map((c) => c.nome).sort()).toEqual(
+      ordem.filter((n) => /^Zuleica (Teste|Teixeira) 61\d*$/.test(n)).sort(),
+    );
+    // By phone, the same people: a number searches the digits.
+    expect(nomes(await listar(gerente, { busca: '(11) 90000-0061' }))).toEqual(['Zuleica Prova 61']);
+  });
+
+  it('a busca segue o cadastro: quem muda de nome, e-mail ou celular é achado pelo novo e não pelo antigo', async () => {
+    const c = await criar({ nome: 'Glória Quintanilha Bragança', email: 'gquintanilha@exemplo.com', celular: '11955443322' });
+    for (const busca of ['glória quint', 'GLORIA', 'gquintanilha@exemplo', '(11) 95544-3322', '5544-3322']) expect(nomes(await listar(gerente, { busca })), busca).toEqual(['Glória Quintanilha Bragança']);
+    const r = await gerente.post('/services/client/save', { id: c.id, nome: 'Glória Bragança Zanetti', email: 'gloria.zanetti@exemplo.com', celular: '11966778899' });
+    expect(r.statusCode, r.body).toBe(200);
+    for (const busca of ['quintanilha', 'gquintanilha', '95544']) expect((await listar(gerente, { busca })).totalElements, busca).toBe(0);
+    for (const busca of ['gloria zanetti', 'bragança', 'gloria.zanetti', '966778899']) expect(nomes(await listar(gerente, { busca })), busca).toEqual(['Glória Bragança Zanetti']);
   });
 });

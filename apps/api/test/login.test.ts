@@ -123,6 +123,8 @@ describe('remember-me', () => {
     c.cookies.delete('SESSION');
     await c.get('/services/user/getUserInformations', { comRememberMe: true });
     const legitimo = c.rememberMe!;
+    // Past the window in which the same page's parallel calls still carry the old token.
+    await t.banco.db.execute(sql`update remember_token set usado_em = usado_em - interval '1 minute' where usado_em is not null`);
     const ladrao = t.cliente();
     ladrao.rememberMe = roubado;
     expect((await ladrao.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
@@ -131,6 +133,24 @@ describe('remember-me', () => {
     const outro = t.cliente();
     outro.rememberMe = legitimo;
     expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+  });
+
+  it('chamadas simultâneas da mesma página com o mesmo token entram todas; só uma gira o token; a série continua válida', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const token = c.rememberMe!;
+    const paralelas = Array.from({ length: 4 }, () => {
+      const aba = t.cliente();
+      aba.rememberMe = token;
+      return aba;
+    });
+    const respostas = await Promise.all(paralelas.map((aba) => aba.get('/services/user/getUserInformations', { comRememberMe: true })));
+    expect(respostas.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const novos = respostas.map((r) => r.headers['remember-me']).filter(Boolean);
+    expect(novos).toHaveLength(1);
+    const seguinte = t.cliente();
+    seguinte.rememberMe = String(novos[0]);
+    expect((await seguinte.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(200);
   });
 
   it('logout revoga o token', async () => {

@@ -108,7 +108,7 @@ describe('razão de partidas dobradas', () => {
 });
 
 describe('o banco protege o razão mesmo contra código errado', () => {
-  it('um lançamento que não fecha em zero é recusado no commit', async () => {
+  it('um lançamento que não fecha em zero é recusado pelo banco', async () => {
     // On PGlite a transaction holds the only connection: everything inside goes through tx.
     const [conta] = await linhas<{ id: number }>(sql`select id from conta where empresa_id = 1 and cliente_id is not null limit 1`);
     const tentativa = t.banco.db.transaction(async (tx) => {

@@ -15,6 +15,8 @@ export type Pagina<T> = {
   totalPages: number;
   number: number;
   size: number;
+  /** The count stopped at `totalElements`: there are more (the screen says "mais de"). */
+  totalLimitado?: boolean;
 };
 
 export const TAMANHO_PAGINA_MAXIMO = 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeroCartaoSchema } from './cartao-numero.js';
 import { PERMISSOES, type Permissao } from './permissoes.js';
 
 /** Reais with at most 2 decimals, checked on the text that travelled (1.005 has 3 places). */
@@ -26,10 +27,15 @@ export const vendaSchema = z
     filialId: z.number({ message: 'Filial inválida.' }).int('Filial inválida.').positive('Filial inválida.').optional(),
     /** How the attendant found the customer (kept on the sale for the reports). */
     identificacao: z.enum(IDENTIFICACOES_VENDA, { message: 'Identificação inválida: use CARTAO, CPF, CELULAR ou BUSCA.' }).optional(),
+    /** The card passed at the counter: it must be the customer's active card; the sale records it (card use reports). */
+    cartao: numeroCartaoSchema.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
     if (v.resgate > v.valor) ctx.addIssue({ code: 'custom', path: ['resgate'], message: 'O resgate não pode ser maior que o valor da venda.' });
+    if (v.cartao !== undefined && v.identificacao !== undefined && v.identificacao !== 'CARTAO') {
+      ctx.addIssue({ code: 'custom', path: ['identificacao'], message: 'Venda com cartão: a identificação é CARTAO.' });
+    }
   });
 export type Venda = z.infer<typeof vendaSchema>;
 

@@ -16,6 +16,8 @@ export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'exe
 export type Banco = {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: for the transactions whose statements travel in groups (lib/transacao-agrupada.ts). */
+  pool?: pg.Pool;
   databaseUrl?: string;
   close: () => Promise<void>;
 };
@@ -30,7 +32,7 @@ export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: strin
     // process: pg discards that client by itself and the next query opens a fresh one.
     pool.on('error', (e) => console.warn(`Conexão ociosa com o PostgreSQL perdida: ${e.message}`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, engine: 'postgres', databaseUrl: opcoes.databaseUrl, close: () => pool.end() };
+    return { db, engine: 'postgres', pool, databaseUrl: opcoes.databaseUrl, close: () => pool.end() };
   }
   const dir = opcoes.dataDir;
   if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });

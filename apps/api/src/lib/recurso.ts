@@ -20,7 +20,7 @@ export type Recurso<TFiltro, TSalvar extends { id?: number }, TItem> = {
   permissoes: { ler?: readonly string[]; escrever?: readonly string[]; criar?: readonly string[] };
   filtro: z.ZodType<TFiltro>;
   salvar: z.ZodType<TSalvar>;
-  listar: (tx: Executor, u: UsuarioContexto, filtro: TFiltro, page: number, size: number) => Promise<{ itens: TItem[]; total: number }>;
+  listar: (tx: Executor, u: UsuarioContexto, filtro: TFiltro, page: number, size: number) => Promise<{ itens: TItem[]; total: number; totalLimitado?: boolean }>;
   /** Must return null for a row of another company: the caller answers 404 and leaks nothing. */
   buscar: (tx: Executor, u: UsuarioContexto, id: number) => Promise<TItem | null>;
   gravar: (tx: Executor, u: UsuarioContexto, dados: TSalvar, antes: TItem | null, request: FastifyRequest) => Promise<TItem>;
@@ -41,8 +41,8 @@ export function registrarRecurso<TFiltro, TSalvar extends { id?: number }, TItem
     async (request) => {
       const { page, size } = request.params;
       const u = usuarioDe(request);
-      const { itens, total } = await transacaoDoUsuario(request, (tx) => r.listar(tx, u, request.body as TFiltro, page, size));
-      return pagina(itens, total, page, size);
+      const { itens, total, totalLimitado } = await transacaoDoUsuario(request, (tx) => r.listar(tx, u, request.body as TFiltro, page, size));
+      return pagina(itens, total, page, size, totalLimitado);
     },
   );
 

@@ -16,18 +16,32 @@ export async function emitirRememberMe(db: Db, usuarioId: number, serie: string 
   return { token: `${seletor}.${validador}`, serie };
 }
 
-export type UsoRememberMe = { usuarioId: number; token: string; serie: string } | null;
+/** `token` is null for a request that raced the one that rotated it: the client keeps that one's token. */
+export type UsoRememberMe = { usuarioId: number; token: string | null; serie: string } | null;
+
+/**
+ * A page that lost its session cookie fires several calls at once, all with the same token; only
+ * one can rotate it. The others, arriving within this window after that rotation, are the same
+ * browser, not a thief: they are let in without a new token. Later, reuse revokes the series.
+ */
+export const GRACA_REMEMBER_ME_MS = 20_000;
 
 export async function usarRememberMe(db: Db, token: string, validadeMs: number): Promise<UsoRememberMe> {
   const [seletor, validador] = token.split('.');
   if (!seletor || !validador || seletor.length > 32 || validador.length > 64) return null;
   const [linha] = await db.select().from(rememberToken).where(eq(rememberToken.seletor, seletor)).limit(1);
   if (!linha || linha.revogadoEm) return null;
-  if (!iguaisSeguro(linha.validadorHash, sha256(validador)) || linha.usadoEm) {
+  if (!iguaisSeguro(linha.validadorHash, sha256(validador))) {
     await revogarSerie(db, linha.serie);
     return null;
   }
   if (Date.now() - linha.serieCriadaEm.getTime() > validadeMs) {
+    await revogarSerie(db, linha.serie);
+    return null;
+  }
+  const concorrente = { usuarioId: linha.usuarioId, token: null, serie: linha.serie };
+  if (linha.usadoEm) {
+    if (Date.now() - linha.usadoEm.getTime() <= GRACA_REMEMBER_ME_MS) return concorrente;
     await revogarSerie(db, linha.serie);
     return null;
   }
@@ -36,11 +50,8 @@ export async function usarRememberMe(db: Db, token: string, validadeMs: number):
     .set({ usadoEm: new Date() })
     .where(and(eq(rememberToken.seletor, seletor), isNull(rememberToken.usadoEm)))
     .returning({ seletor: rememberToken.seletor });
-  // Two requests racing with the same token: only one rotates it; the other is treated as reuse.
-  if (marcado.length === 0) {
-    await revogarSerie(db, linha.serie);
-    return null;
-  }
+  // Two requests racing with the same token: only one rotates it; the other came with it.
+  if (marcado.length === 0) return concorrente;
   const novo = await emitirRememberMe(db, linha.usuarioId, linha.serie, linha.serieCriadaEm);
   return { usuarioId: linha.usuarioId, token: novo.token, serie: linha.serie };
 }

@@ -12,6 +12,6 @@ export function falha(messageError: string): Envelope<null, never> {
   return { hasError: true, messageError, result: null, results: null };
 }
 
-export function pagina<T>(content: T[], total: number, page: number, size: number): Envelope<Pagina<T>, never> {
-  return ok({ content, totalElements: total, totalPages: Math.ceil(total / size), number: page, size });
+export function pagina<T>(content: T[], total: number, page: number, size: number, totalLimitado = false): Envelope<Pagina<T>, never> {
+  return ok({ content, totalElements: total, totalPages: Math.ceil(total / size), number: page, size, ...(totalLimitado ? { totalLimitado } : {}) });
 }

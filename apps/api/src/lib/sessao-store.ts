@@ -34,10 +34,13 @@ export async function criarSessao(
 /** Touching the row at most once a minute keeps the idle clock honest without a write per request. */
 const TOQUE_MS = 60_000;
 
-export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {
-  const idHash = sha256(id);
-  // Session and user context in one query: this runs on every authenticated request.
-  const [linha] = await db
+/**
+ * Session and user context in one query, prepared once per database: it runs on every
+ * authenticated request, and on PostgreSQL a named statement is parsed and planned once per
+ * connection instead of on every request.
+ */
+function consultaSessao(db: Db) {
+  return db
     .select({
       idHash: sessao.idHash,
       xsrf: sessao.xsrfToken,
@@ -50,8 +53,18 @@ export async function carregarSessao(db: Db, id: string, limites: LimitesSessao)
     .innerJoin(usuario, eq(usuario.id, sessao.usuarioId))
     .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
     .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
-    .where(eq(sessao.idHash, idHash))
-    .limit(1);
+    .where(eq(sessao.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('sessao_contexto');
+}
+
+const consultasSessao = new WeakMap<Db, ReturnType<typeof consultaSessao>>();
+
+export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {
+  const idHash = sha256(id);
+  let consulta = consultasSessao.get(db);
+  if (!consulta) consultasSessao.set(db, (consulta = consultaSessao(db)));
+  const [linha] = await consulta.execute({ idHash });
   if (!linha) return null;
   const agora = Date.now();
   const u = contextoDe(linha);

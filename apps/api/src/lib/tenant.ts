@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
 import { ehAdmin, type UsuarioContexto } from './contexto.js';
@@ -11,12 +11,19 @@ import { erro } from './erros.js';
  */
 export async function comTenant<T>(db: Db, usuario: UsuarioContexto, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    if (usuario.empresaId !== null || !ehAdmin(usuario)) {
-      // One round-trip: set_config('role', …, true) is SET LOCAL ROLE, with the same membership check.
-      await tx.execute(sql`select set_config('app.empresa_id', ${String(usuario.empresaId ?? '')}, true), set_config('role', 'bonifica_app', true)`);
-    }
+    const vinculo = sqlVinculoTenant(usuario);
+    if (vinculo) await tx.execute(vinculo);
     return fn(tx);
   });
+}
+
+/**
+ * The statement that binds a transaction to the caller's company; null for a system administrator
+ * without one. One round-trip: set_config('role', …, true) is SET LOCAL ROLE, with the same membership check.
+ */
+export function sqlVinculoTenant(usuario: UsuarioContexto): SQL | null {
+  if (usuario.empresaId === null && ehAdmin(usuario)) return null;
+  return sql`select set_config('app.empresa_id', ${String(usuario.empresaId ?? '')}, true), set_config('role', 'bonifica_app', true)`;
 }
 
 export function usuarioDe(request: FastifyRequest): UsuarioContexto {

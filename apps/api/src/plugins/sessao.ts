@@ -91,7 +91,7 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
           request.sessaoIdHash = s.idHash;
           request.rememberSerie = uso.serie;
           definirCookiesSessao(reply, nova.id, nova.xsrf, opcoes.cookieSeguro);
-          reply.header('remember-me', uso.token);
+          if (uso.token) reply.header('remember-me', uso.token);
           restauradaAgora = true;
         }
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { usuario } from './usuario.js';
 
@@ -110,7 +110,10 @@ export const lancamento = pgTable(
   },
   (t) => [
     index('lancamento_empresa_idx').on(t.empresaId, t.criadoEm),
-    uniqueIndex('lancamento_estorno_uq').on(t.empresaId, t.estornoDeId),
+    // Only reversals carry estorno_de_id: indexing the other rows (every sale) would cost an entry each for nothing.
+    uniqueIndex('lancamento_estorno_uq')
+      .on(t.empresaId, t.estornoDeId)
+      .where(sql`${t.estornoDeId} is not null`),
     // The rare postings that are not sales (redemptions, expiries, adjustments): the dashboard reads
     // them over a year without walking millions of sale postings (docs/areas/dashboard.md).
     index('lancamento_outros_idx')
@@ -216,6 +219,29 @@ export const clienteNota = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cliente_nota_cliente_idx').on(t.empresaId, t.clienteId, t.criadoEm)],
+);
+
+/**
+ * The words a customer is found by in the search box (docs/areas/clientes.md "Busca"): the words of
+ * the name and of the e-mail (without accents, lower case), the CPF/CNPJ and the mobile with and
+ * without the area code. Each row also carries the list's sort key (`ordem`, the normalised name),
+ * so the customers of one word come out of the primary key already in the list's order. Written only
+ * by the database's triggers on `cliente` (migration 0015), so it never disagrees with the row.
+ */
+export const clientePalavra = pgTable(
+  'cliente_palavra',
+  {
+    empresaId: integer().notNull(),
+    /** `collate "C"` (migration 0015): prefix ranges on bytes, whatever the database's locale. */
+    palavra: text().notNull(),
+    /** busca_normalizada(nome), `collate "C"`: the order of the customer list. */
+    ordem: text().notNull(),
+    clienteId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'cliente_palavra_pk', columns: [t.empresaId, t.palavra, t.ordem, t.clienteId] }),
+    index('cliente_palavra_cliente_idx').on(t.clienteId),
+  ],
 );
 
 /** A contact (lead): someone the company may reach but who is not a customer yet, e.g. from an import. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 
 import {
   bloqueioContaSchema,
@@ -25,7 +25,7 @@ import { erro } from '../../lib/erros.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { condicaoBusca } from '../client/client.repository.js';
+import { condicaoBusca } from '../client/busca-clientes.js';
 import { contaCliente } from './razao.js';
 
 const PDF_MAXIMO_CONTAS = 2_000;
@@ -34,18 +34,9 @@ const PDF_MAXIMO_CONTAS = 2_000;
  * A blocked account neither pays nor receives in a sale (docs/areas/planos.md, "Contas bloqueadas"):
  * the sale is refused with the reason, instead of silently accruing nothing.
  */
-export async function exigirContasDesbloqueadas(tx: Executor, empresaId: number, ids: (number | null)[]): Promise<void> {
-  const usadas = ids.filter((id): id is number => id !== null);
-  if (usadas.length === 0) return;
-  const [b] = await tx
-    .select({ tipo: conta.tipo })
-    .from(conta)
-    .where(and(eq(conta.empresaId, empresaId), inArray(conta.id, usadas), eq(conta.bloqueada, true)))
-    .limit(1);
-  if (b) {
-    const rotulo = ROTULOS_UNIDADE[b.tipo as UnidadeConta]?.toLowerCase() ?? b.tipo;
-    throw erro.conflito(`A conta de ${rotulo} deste cliente está bloqueada: a venda não pode creditar nem debitar essa conta. Desbloqueie-a em Contas bloqueadas.`);
-  }
+export function mensagemContaBloqueada(tipo: string): string {
+  const rotulo = ROTULOS_UNIDADE[tipo as UnidadeConta]?.toLowerCase() ?? tipo;
+  return `A conta de ${rotulo} deste cliente está bloqueada: a venda não pode creditar nem debitar essa conta. Desbloqueie-a em Contas bloqueadas.`;
 }
 
 function condicoes(empresaId: number, f: ContasBloqueadasFiltro): SQL | undefined {
@@ -55,7 +46,7 @@ function condicoes(empresaId: number, f: ContasBloqueadasFiltro): SQL | undefine
     eq(conta.bloqueada, true),
     f.unidade ? eq(conta.tipo, f.unidade) : undefined,
     f.filialOrigemId ? eq(cliente.filialOrigemId, f.filialOrigemId) : undefined,
-    f.busca ? condicaoBusca(f.busca) : undefined,
+    f.busca ? condicaoBusca(empresaId, f.busca) : undefined,
   );
 }
 

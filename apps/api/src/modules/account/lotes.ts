@@ -30,7 +30,7 @@ export type NovoLote = {
 };
 
 /** Drizzle expands JS arrays into parameter lists; a Postgres array travels as one text parameter. */
-function arrayPg(valores: (number | string | boolean | null)[]): string {
+export function arrayPg(valores: (number | string | boolean | null)[]): string {
   return `{${valores.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}`;
 }
 
@@ -47,15 +47,13 @@ function linhas<T>(r: unknown): T[] {
   return (r as { rows: T[] }).rows;
 }
 
-export async function consumirLotes(
-  tx: Executor,
-  empresaId: number,
-  pedidos: Map<number, number>,
-  modo: ModoConsumo,
-  agora: Date | null | undefined,
-  prioridadeLancamentoId: number | null,
-): Promise<Consumo[]> {
-  if (pedidos.size === 0) return [];
+/**
+ * The statement that takes lots for the debits `pedidos` (account → amount, or a SELECT of
+ * `conta_id, valor` when the caller knows the account only by its customer), FIFO as a running sum:
+ * each lot gives min(what is left in it, what is still asked after the lots before it). Its rows are
+ * read by `lerConsumo`. Must run under the accounts' locks, in a statement after the locking one.
+ */
+export function sqlConsumirLotes(empresaId: number, pedidos: Map<number, number> | SQL, modo: ModoConsumo, agora: Date | null | undefined, prioridadeLancamentoId: number | null): SQL {
   const t = instante(agora);
   const filtro =
     modo === 'USO'
@@ -64,11 +62,8 @@ export async function consumirLotes(
         ? sql`k.expira_em <= ${t}`
         : sql`true`;
   const prioridade = modo === 'ESTORNO' && prioridadeLancamentoId !== null ? sql`(k.lancamento_id = ${prioridadeLancamentoId}) desc,` : sql``;
-  // FIFO as a running sum: each lot gives min(what is left in it, what is still asked after the lots before it).
-  const r = await tx.execute(sql`
-    with pedido as (
-      select * from unnest(${arrayPg([...pedidos.keys()])}::int[], ${arrayPg([...pedidos.values()])}::bigint[]) as p(conta_id, valor)
-    ),
+  return sql`
+    with pedido as (${pedidos instanceof Map ? sql`select * from unnest(${arrayPg([...pedidos.keys()])}::int[], ${arrayPg([...pedidos.values()])}::bigint[]) as p(conta_id, valor)` : pedidos}),
     abertos as (
       select k.id, k.conta_id, k.restante,
              coalesce(sum(k.restante) over (partition by k.conta_id order by ${prioridade} k.expira_em asc nulls last, k.id
@@ -83,14 +78,29 @@ export async function consumirLotes(
     )
     update credito k set restante = k.restante - c.qtd
     from consumo c where k.id = c.id
-    returning k.id, k.conta_id, c.qtd, k.disponivel_em, k.expira_em`);
-  return linhas<{ id: number; conta_id: number; qtd: number | string; disponivel_em: Date | string; expira_em: Date | string | null }>(r).map((l) => ({
+    returning k.id, k.conta_id, c.qtd, k.disponivel_em, k.expira_em`;
+}
+
+export function lerConsumo(rows: unknown[]): Consumo[] {
+  return (rows as { id: number; conta_id: number; qtd: number | string; disponivel_em: Date | string; expira_em: Date | string | null }[]).map((l) => ({
     creditoId: Number(l.id),
     contaId: Number(l.conta_id),
     qtd: Number(l.qtd),
     disponivelEm: new Date(l.disponivel_em),
     expiraEm: l.expira_em === null ? null : new Date(l.expira_em),
   }));
+}
+
+export async function consumirLotes(
+  tx: Executor,
+  empresaId: number,
+  pedidos: Map<number, number>,
+  modo: ModoConsumo,
+  agora: Date | null | undefined,
+  prioridadeLancamentoId: number | null,
+): Promise<Consumo[]> {
+  if (pedidos.size === 0) return [];
+  return lerConsumo(linhas(await tx.execute(sqlConsumirLotes(empresaId, pedidos, modo, agora, prioridadeLancamentoId))));
 }
 
 /** Gives back to each lot what a reversed debit took from it (recorded in the debit's `referencia.lotes`). */
@@ -107,26 +117,25 @@ export async function restaurarLotes(tx: Executor, empresaId: number, lotes: [nu
 }
 
 /**
- * Creates lots in one INSERT. The rule is read inside the statement (the branch's row, else the
- * company's), so a sale pays no extra round-trip; the waiting period applies to sales only.
+ * The INSERT of new lots, as a fragment of the posting's write statement (razao.ts `gravar`): the
+ * posting's id comes from its CTE `l`, and the rule is read inside the statement (the branch's row,
+ * else the company's), so lots cost no round-trip of their own; the waiting period applies to sales only.
  */
-export async function criarLotes(
-  tx: Executor,
-  l: { empresaId: number; lancamentoId: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined },
+export function inserirLotesSql(
+  l: { empresaId: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined },
   lotes: NovoLote[],
-): Promise<void> {
-  if (lotes.length === 0) return;
+): SQL {
   const t = instante(l.agora);
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-  await tx.execute(sql`
+  return sql`
     insert into credito (empresa_id, conta_id, lancamento_id, valor, restante, disponivel_em, expira_em, criado_em)
-    select ${l.empresaId}, n.conta_id, ${l.lancamentoId}, n.valor, n.valor,
+    select ${l.empresaId}, n.conta_id, l.id, n.valor, n.valor,
            case when n.explicito then n.disponivel_em
                 else ${t} + make_interval(days => case when n.regra and ${l.comCarencia} then coalesce(r.carencia_dias, 0) else 0 end) end,
            case when n.explicito then n.expira_em
                 when n.regra then ${t} + make_interval(days => r.validade_dias) end,
            ${t}
-    from unnest(${arrayPg(lotes.map((x) => x.contaId))}::int[], ${arrayPg(lotes.map((x) => x.valor))}::bigint[],
+    from l cross join unnest(${arrayPg(lotes.map((x) => x.contaId))}::int[], ${arrayPg(lotes.map((x) => x.valor))}::bigint[],
                 ${arrayPg(lotes.map((x) => x.regra))}::boolean[], ${arrayPg(lotes.map((x) => x.datas !== undefined))}::boolean[],
                 ${arrayPg(lotes.map((x) => iso(x.datas?.disponivelEm)))}::timestamptz[], ${arrayPg(lotes.map((x) => iso(x.datas?.expiraEm)))}::timestamptz[])
          as n(conta_id, valor, regra, explicito, disponivel_em, expira_em)
@@ -134,7 +143,7 @@ export async function criarLotes(
       select validade_dias, carencia_dias from regra_programa
       where empresa_id = ${l.empresaId} and (filial_id is null or filial_id = ${l.filialId}) and ativo
       order by filial_id nulls last limit 1
-    ) r on true`);
+    ) r on true`;
 }
 
 export type SituacaoLotes = { disponivel: number; emCarencia: number; vencido: number; aExpirar: number; liberacao: Date | null; proximaExpiracao: Date | null };

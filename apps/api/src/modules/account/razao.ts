@@ -1,9 +1,9 @@
 import { centavosParaReais, formatarBRL, formatarData } from '@bonifica/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, lancamento, partida } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
-import { consumirLotes, criarLotes, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
+import { arrayPg, consumirLotes, inserirLotesSql, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
 
 export type TipoConta = (typeof conta.$inferSelect)['tipo'];
 export type TipoLancamento = (typeof lancamento.$inferSelect)['tipo'];
@@ -40,7 +40,7 @@ export type OpcoesLotes = {
   moverLotesPara?: Map<number, number>;
 };
 
-type ContaTravada = { id: number; clienteId: number | null; tipo: TipoConta; saldo: number; bloqueada: boolean };
+export type ContaTravada = { id: number; clienteId: number | null; tipo: TipoConta; saldo: number; bloqueada: boolean };
 
 /**
  * Locks the customer accounts of a posting in id order (no deadlock between two postings touching
@@ -67,13 +67,6 @@ async function travarContas(tx: Executor, empresaId: number, ids: number[]): Pro
   }));
 }
 
-function modoConsumo(l: NovoLancamento): ModoConsumo {
-  if (l.tipo === 'EXPIRACAO') return 'VENCIDOS';
-  if (l.estornoDeId) return 'ESTORNO';
-  if (l.tipo === 'UNIFICACAO') return 'TODOS';
-  return 'USO';
-}
-
 function quantia(tipo: TipoConta, v: number): string {
   return tipo === 'PONTOS' ? `${v.toLocaleString('pt-BR')} pontos` : formatarBRL(centavosParaReais(v));
 }
@@ -89,6 +82,20 @@ async function recusarPorCarencia(tx: Executor, empresaId: number, c: ContaTrava
 }
 
 /**
+ * A statement written together with a posting, in its write statement (e.g. the sale row): an
+ * `INSERT … RETURNING id` that may use the posting's id, given as an SQL expression.
+ */
+export type Anexo = (lancamentoId: SQL) => SQL;
+
+/** A posting checked against its locked accounts: what each account moves, gross debits and credits. */
+export type PlanoLancamento = {
+  doCliente: Map<number, ContaTravada>;
+  delta: Map<number, number>;
+  debitos: Map<number, number>;
+  creditos: Map<number, number>;
+};
+
+/**
  * Writes one immutable posting of the double-entry ledger (ARCHITECTURE §6).
  *
  * Customer accounts are locked in id order and their cached balance moves in the same transaction
@@ -98,18 +105,33 @@ async function recusarPorCarencia(tx: Executor, empresaId: number, c: ContaTrava
  *
  * Credit lots follow in a constant number of statements: the debits of customer accounts take
  * lots (FIFO by expiry, see lotes.ts) and what was taken is recorded in `referencia.lotes`, so a
- * reversal gives it back exactly; the credits become new lots.
+ * reversal gives it back exactly; the credits become new lots. The posting, its entries, the
+ * balances and the new lots are written by one statement.
+ *
+ * The sale composes the same steps in two round-trips (transacao/venda.ts): planejarLancamento,
+ * sqlConsumirLotes, exigirLotesDisponiveis, novosLotes and sqlGravarLancamento.
  */
 export async function lancar(tx: Executor, l: NovoLancamento & OpcoesLotes): Promise<number> {
-  if (l.partidas.length < 2) throw new Error('Um lançamento precisa de pelo menos duas partidas.');
-  if (l.partidas.some((p) => !Number.isSafeInteger(p.valor) || p.valor === 0)) throw new Error('Partidas devem ser inteiras e não nulas.');
-  if (l.partidas.reduce((s, p) => s + p.valor, 0) !== 0) throw new Error('As partidas de um lançamento devem somar zero.');
-
   const ids = [...new Set(l.partidas.map((p) => p.contaId))].sort((a, b) => a - b);
   const contas = await travarContas(tx, l.empresaId, ids);
   if (contas.length !== ids.length) throw erro.naoEncontrado('Conta não encontrada.');
-  const doCliente = new Map(contas.filter((c) => c.clienteId !== null).map((c) => [c.id, c]));
+  const plano = planejarLancamento(l, contas);
+  const consumo = await consumirLotes(tx, l.empresaId, plano.debitos, modoConsumo(l), l.criadoEm, l.estornoDeId ?? null);
+  await exigirLotesDisponiveis(async () => tx, l, plano, consumo);
+  const restaurados = await restaurarLotes(tx, l.empresaId, l.restaurar ?? []);
+  const r = await tx.execute(sqlGravarLancamento(l, plano, consumo, novosLotes(l, plano, consumo, restaurados)));
+  return Number((r as unknown as { rows: { lancamento_id: number }[] }).rows[0]!.lancamento_id);
+}
 
+/** Checks a posting against its locked accounts: sums to zero, no blocked debit, no balance below zero. */
+export function planejarLancamento(l: NovoLancamento, contas: ContaTravada[]): PlanoLancamento {
+  if (l.partidas.length < 2) throw new Error('Um lançamento precisa de pelo menos duas partidas.');
+  if (l.partidas.some((p) => !Number.isSafeInteger(p.valor) || p.valor === 0)) throw new Error('Partidas devem ser inteiras e não nulas.');
+  if (l.partidas.reduce((s, p) => s + p.valor, 0) !== 0) throw new Error('As partidas de um lançamento devem somar zero.');
+  const faltando = l.partidas.find((p) => !contas.some((c) => c.id === p.contaId));
+  if (faltando) throw new Error(`Conta ${faltando.contaId} do lançamento não foi travada.`);
+
+  const doCliente = new Map(contas.filter((c) => c.clienteId !== null).map((c) => [c.id, c]));
   const delta = new Map<number, number>();
   const debitos = new Map<number, number>();
   const creditos = new Map<number, number>();
@@ -126,62 +148,76 @@ export async function lancar(tx: Executor, l: NovoLancamento & OpcoesLotes): Pro
     if (d < 0 && c.bloqueada && l.tipo !== 'EXPIRACAO') throw erro.conflito('Conta bloqueada: não é possível debitar.');
     if (c.saldo + d < 0) throw erro.conflito(MENSAGEM_SALDO_INSUFICIENTE);
   }
+  return { doCliente, delta, debitos, creditos };
+}
 
-  const modo = modoConsumo(l);
-  const consumo = await consumirLotes(tx, l.empresaId, debitos, modo, l.criadoEm, l.estornoDeId ?? null);
-  if (modo === 'USO') {
-    const tomado = new Map<number, number>();
-    for (const k of consumo) tomado.set(k.contaId, (tomado.get(k.contaId) ?? 0) + k.qtd);
-    for (const [contaId, pedido] of debitos) {
-      const disponivel = tomado.get(contaId) ?? 0;
-      if (disponivel < pedido) await recusarPorCarencia(tx, l.empresaId, doCliente.get(contaId)!, pedido, disponivel, l.criadoEm);
-    }
+/**
+ * A use of the balance (USO) must find usable lots for all it debits; lots still waiting or
+ * lapsed make the refusal say so. `executor` is only called to explain a refusal.
+ */
+export async function exigirLotesDisponiveis(executor: () => Promise<Executor>, l: NovoLancamento, plano: PlanoLancamento, consumo: Consumo[]): Promise<void> {
+  if (modoConsumo(l) !== 'USO') return;
+  const tomado = new Map<number, number>();
+  for (const k of consumo) tomado.set(k.contaId, (tomado.get(k.contaId) ?? 0) + k.qtd);
+  for (const [contaId, pedido] of plano.debitos) {
+    const disponivel = tomado.get(contaId) ?? 0;
+    if (disponivel < pedido) await recusarPorCarencia(await executor(), l.empresaId, plano.doCliente.get(contaId)!, pedido, disponivel, l.criadoEm);
   }
+}
+
+/** How a posting's debits take lots (see lotes.ts). */
+export function modoConsumo(l: NovoLancamento): ModoConsumo {
+  if (l.tipo === 'EXPIRACAO') return 'VENCIDOS';
+  if (l.estornoDeId) return 'ESTORNO';
+  if (l.tipo === 'UNIFICACAO') return 'TODOS';
+  return 'USO';
+}
+
+/**
+ * The one statement that writes a posting: the posting, its entries, the cached balances, the new
+ * lots and the attached row. It selects `lancamento_id` and `anexo_id`.
+ */
+export function sqlGravarLancamento(l: NovoLancamento, plano: PlanoLancamento, consumo: Consumo[], novos: NovoLote[], anexo?: Anexo): SQL {
   const referencia =
     consumo.length === 0
       ? (l.referencia ?? null)
       : { ...(l.referencia && typeof l.referencia === 'object' ? (l.referencia as object) : {}), lotes: consumo.map((k) => [k.creditoId, k.qtd]) };
-
-  const [novo] = await tx
-    .insert(lancamento)
-    .values({
-      empresaId: l.empresaId,
-      tipo: l.tipo,
-      descricao: l.descricao,
-      filialId: l.filialId ?? null,
-      usuarioId: l.usuarioId ?? null,
-      referencia,
-      estornoDeId: l.estornoDeId ?? null,
-      ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}),
-    })
-    .returning({ id: lancamento.id });
-  const lancamentoId = novo!.id;
-  await tx
-    .insert(partida)
-    .values(l.partidas.map((p) => ({ empresaId: l.empresaId, lancamentoId, contaId: p.contaId, valor: p.valor, ...(l.criadoEm ? { criadoEm: l.criadoEm } : {}) })));
-  const mudancas = [...doCliente.keys()].filter((id) => (delta.get(id) ?? 0) !== 0);
+  const mudancas = [...plano.doCliente.keys()].filter((id) => (plano.delta.get(id) ?? 0) !== 0);
+  const criado = l.criadoEm ? sql`${l.criadoEm.toISOString()}::timestamptz` : sql`now()`;
+  const partes: SQL[] = [
+    sql`l as (
+      insert into lancamento (empresa_id, tipo, descricao, filial_id, usuario_id, referencia, estorno_de_id, criado_em)
+      values (${l.empresaId}, ${l.tipo}, ${l.descricao}, ${l.filialId ?? null}, ${l.usuarioId ?? null},
+              ${referencia === null ? null : JSON.stringify(referencia)}::jsonb, ${l.estornoDeId ?? null}, ${criado})
+      returning id)`,
+    sql`p as (
+      insert into partida (empresa_id, lancamento_id, conta_id, valor, criado_em)
+      select ${l.empresaId}, l.id, x.conta_id, x.valor, ${criado}
+      from l cross join unnest(${arrayPg(l.partidas.map((x) => x.contaId))}::int[], ${arrayPg(l.partidas.map((x) => x.valor))}::bigint[]) as x(conta_id, valor))`,
+  ];
   if (mudancas.length > 0) {
-    await tx.execute(sql`
+    partes.push(sql`s as (
       update conta set saldo = conta.saldo + d.valor
-      from (values ${sql.join(mudancas.map((id) => sql`(${id}::int, ${delta.get(id)!}::bigint)`), sql`, `)}) as d(id, valor)
-      where conta.id = d.id`);
+      from unnest(${arrayPg(mudancas)}::int[], ${arrayPg(mudancas.map((id) => plano.delta.get(id)!))}::bigint[]) as d(id, valor)
+      where conta.id = d.id)`);
   }
-  await lotesDosCreditos(tx, l, lancamentoId, creditos, consumo, doCliente);
-  return lancamentoId;
+  if (novos.length > 0) {
+    const lotes = inserirLotesSql({ empresaId: l.empresaId, filialId: l.filialId ?? null, comCarencia: l.tipo === 'VENDA', agora: l.criadoEm }, novos);
+    partes.push(sql`k as (${lotes})`);
+  }
+  if (anexo) partes.push(sql`a as (${anexo(sql`(select id from l)`)})`);
+  return sql`with ${sql.join(partes, sql`, `)}
+    select (select id from l) as lancamento_id, ${anexo ? sql`(select id from a)` : sql`null::int`} as anexo_id`;
 }
 
-/** Credits of customer accounts: restored lots (reversal), moved lots (unification), else new lots. */
-async function lotesDosCreditos(
-  tx: Executor,
-  l: NovoLancamento & OpcoesLotes,
-  lancamentoId: number,
-  creditos: Map<number, number>,
-  consumo: Consumo[],
-  contas: Map<number, ContaTravada>,
-) {
-  if (creditos.size === 0) return;
-  const falta = new Map(creditos);
-  const restaurados = await restaurarLotes(tx, l.empresaId, l.restaurar ?? []);
+/**
+ * The lots the credits of customer accounts open: what restored lots (reversal) already gave back
+ * is not opened again; moved lots (unification) keep their dates; the rest are new lots under the
+ * programme's rule.
+ */
+export function novosLotes(l: NovoLancamento & OpcoesLotes, plano: PlanoLancamento, consumo: Consumo[], restaurados: Map<number, number>): NovoLote[] {
+  if (plano.creditos.size === 0) return [];
+  const falta = new Map(plano.creditos);
   for (const [contaId, qtd] of restaurados) falta.set(contaId, (falta.get(contaId) ?? 0) - qtd);
   const novos: NovoLote[] = [];
   if (l.moverLotesPara) {
@@ -195,10 +231,10 @@ async function lotesDosCreditos(
   for (const [contaId, valor] of falta) {
     if (valor <= 0) continue;
     // A reversal without a record (history from before the lots) opens a lot usable now that never lapses.
-    const tipo = contas.get(contaId)!.tipo;
+    const tipo = plano.doCliente.get(contaId)!.tipo;
     novos.push({ contaId, valor, regra: !l.estornoDeId && (tipo === 'CASHBACK' || tipo === 'PONTOS') });
   }
-  await criarLotes(tx, { empresaId: l.empresaId, lancamentoId, filialId: l.filialId ?? null, comCarencia: l.tipo === 'VENDA', agora: l.criadoEm }, novos);
+  return novos;
 }
 
 /** What a posting's debits took from lots, as recorded by `lancar` (absent in history from before the lots). */

@@ -4,6 +4,7 @@ import { somenteDigitos, type Cartao, type CartaoResumo, type FiltroCartao } fro
 import type { Executor } from '../../db/client.js';
 import { cartao, cartaoImpressao, cliente, empresa, usuario } from '../../db/schema/index.js';
 import { padraoContem } from '../../lib/busca.js';
+import { condicaoBusca } from '../client/busca-clientes.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 
@@ -54,21 +55,21 @@ function comDatasIso<L extends DatasResumo>(l: L) {
 
 /**
  * Digits (spaces allowed, as printed) search the number — the whole of it or a part, e.g. the last
- * four read over the phone; anything else searches the customer's name, accent- and case-blind.
+ * four read over the phone; anything else searches the holder as the customer lists do.
  */
-export function condicaoBuscaCartao(busca: string | undefined): SQL | undefined {
+export function condicaoBuscaCartao(empresaId: number, busca: string | undefined): SQL | undefined {
   const termo = busca?.trim();
   if (!termo) return undefined;
   const digitos = somenteDigitos(termo);
   if (/^[\d\s.-]+$/.test(termo) && digitos.length > 0) return sql`${cartao.numero} like ${padraoContem(digitos)}`;
-  return sql`busca_normalizada(${cliente.nome}) like busca_normalizada(${padraoContem(termo)})`;
+  return condicaoBusca(empresaId, termo);
 }
 
 export async function listarCartoes(tx: Executor, u: UsuarioContexto, f: FiltroCartao, page: number, size: number) {
   const empresaId = empresaDo(u);
   const where = and(
     eq(cartao.empresaId, empresaId),
-    condicaoBuscaCartao(f.busca),
+    condicaoBuscaCartao(empresaId, f.busca),
     f.status ? eq(cartao.status, f.status) : undefined,
     f.clienteId ? eq(cartao.clienteId, f.clienteId) : undefined,
   );
@@ -161,7 +162,7 @@ export async function paginaExportacao(tx: Executor, empresaId: number, f: Filtr
     .where(
       and(
         eq(cartao.empresaId, empresaId),
-        condicaoBuscaCartao(f.busca),
+        condicaoBuscaCartao(empresaId, f.busca),
         f.status ? eq(cartao.status, f.status) : undefined,
         f.clienteId ? eq(cartao.clienteId, f.clienteId) : undefined,
         depoisDe === null ? undefined : gt(cartao.id, depoisDe),

@@ -47,7 +47,7 @@ export async function listarFila(tx: Executor, u: UsuarioContexto, f: FiltroFila
     eq(cartaoImpressao.empresaId, empresaId),
     f.status ? eq(cartaoImpressao.status, f.status) : undefined,
     f.lote ? eq(cartaoImpressao.lote, f.lote) : undefined,
-    condicaoBuscaCartao(f.busca),
+    condicaoBuscaCartao(empresaId, f.busca),
   );
   const base = () =>
     tx

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   CANAIS_CONSENTIMENTO,
   ORIGENS_CONSENTIMENTO,
-  somenteDigitos,
   tipoDocumento,
   type CanalConsentimento,
   type Cliente,
@@ -16,9 +15,9 @@ import {
   type GrupoDuplicados,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { auditoria, cartao, cliente, clienteConsentimento, clienteNota, empresa } from '../../db/schema/index.js';
+import { auditoria, cliente, clienteConsentimento, clienteNota, empresa } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
-import { padraoContem } from '../../lib/busca.js';
+import { condicaoBusca, sqlPorPalavras, termosDaBusca } from './busca-clientes.js';
 import { criarContasPadrao } from '../account/contas-padrao.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
@@ -91,64 +90,73 @@ function escopo(u: UsuarioContexto): SQL {
   return u.empresaId === null ? sql`false` : eq(cliente.empresaId, u.empresaId);
 }
 
-/** What the search box may hold: a name, a CPF/CNPJ with or without mask, phone digits, an e-mail. */
-export function condicaoBusca(busca: string): SQL | undefined {
-  const termo = busca.trim();
-  if (!termo) return undefined;
-  const opcoes: SQL[] = [
-    sql`busca_normalizada(${cliente.nome}) like busca_normalizada(${padraoContem(termo)})`,
-    sql`lower(${cliente.email}) like lower(${padraoContem(termo)})`,
-  ];
-  const compacto = termo.replace(/[\s./()+-]/g, '').toUpperCase();
-  if (compacto.length >= 3 && /^[0-9A-Z]+$/.test(compacto) && /\d/.test(compacto)) {
-    opcoes.push(sql`${cliente.documento} like ${padraoContem(compacto)}`);
-  }
-  let digitos = somenteDigitos(termo);
-  if (digitos.length >= 3 && digitos === compacto) {
-    if ((digitos.length === 12 || digitos.length === 13) && digitos.startsWith('55')) digitos = digitos.slice(2);
-    opcoes.push(sql`${cliente.celular} like ${padraoContem(digitos)}`);
-  }
-  // A scanned card (16 digits, spaces allowed as printed) finds its holder — only through an ATIVO card.
-  const numeroCartao = somenteDigitos(termo);
-  if (numeroCartao.length === 16 && /^[\d\s]+$/.test(termo)) {
-    opcoes.push(
-      sql`exists (select 1 from ${cartao} where ${cartao.empresaId} = ${cliente.empresaId} and ${cartao.clienteId} = ${cliente.id} and ${cartao.status} = 'ATIVO' and ${cartao.numero} = ${numeroCartao})`,
-    );
-  }
-  return or(...opcoes);
-}
-
-/** The list's WHERE: also what client/exportar and the async report select (exportar.ts). */
-export function filtroClientes(u: UsuarioContexto, f: FiltroCliente): SQL | undefined {
+/** The list's filters other than the tenant and the search, as conditions on `cliente`. */
+function filtrosDaLista(f: FiltroCliente): SQL | undefined {
   return and(
-    escopo(u),
-    f.busca ? condicaoBusca(f.busca) : undefined,
     f.status ? eq(cliente.status, f.status) : ne(cliente.status, 'ANONIMIZADO'),
     f.filialOrigemId ? eq(cliente.filialOrigemId, f.filialOrigemId) : undefined,
     f.aniversarioMes ? sql`extract(month from ${cliente.dataNascimento}) = ${f.aniversarioMes}` : undefined,
   );
 }
 
+/** The list's WHERE: also what client/exportar and the async report select (exportar.ts). */
+export function filtroClientes(u: UsuarioContexto, f: FiltroCliente): SQL | undefined {
+  return and(escopo(u), f.busca && u.empresaId !== null ? condicaoBusca(u.empresaId, f.busca) : undefined, filtrosDaLista(f));
+}
+
+/**
+ * Counts stop here (the reply says `totalLimitado`): counting a million customers to print
+ * "1–20 de 1.000.000" took most of a list's time; past these numbers a person refines the filter.
+ */
+export const LIMITE_CONTAGEM_CLIENTES = 10_000;
+export const LIMITE_CONTAGEM_BUSCA = 500;
+
+/**
+ * The customer list. By name as people read it — the normalised name in "C" collation, the same key
+ * the search words carry (migration 0015) — or by sign-up date. A search by words in name order
+ * reads the words' index in that order (busca-clientes.ts); any other search finds its customers first.
+ */
 export async function listarClientes(tx: Executor, u: UsuarioContexto, f: FiltroCliente, page: number, size: number) {
+  const termos = f.busca ? termosDaBusca(f.busca) : null;
+  const porNome = (f.ordenarPor ?? 'nome') === 'nome';
+  if (u.empresaId !== null && termos && termos.palavras.length > 0 && !termos.numero && !termos.cartao && porNome && f.direcao !== 'desc') {
+    return listarPorPalavras(tx, u.empresaId, termos.palavras, f, page, size);
+  }
   const where = filtroClientes(u, f);
-  // By name as people read it: "Álvaro" next to "Alberto", not after "Zélia".
-  const porNome = sql`busca_normalizada(${cliente.nome})`;
-  const ordem =
-    f.ordenarPor === 'criadoEm'
-      ? [f.direcao === 'desc' ? desc(cliente.criadoEm) : asc(cliente.criadoEm)]
-      : [f.direcao === 'desc' ? desc(porNome) : asc(porNome), f.direcao === 'desc' ? desc(cliente.nome) : asc(cliente.nome)];
-  const [itens, [total]] = await Promise.all([
-    tx
-      .select(colunasResumo)
-      .from(cliente)
-      .leftJoin(filial, eq(filial.id, cliente.filialOrigemId))
-      .where(where)
-      .orderBy(...ordem, asc(cliente.id))
-      .limit(size)
-      .offset(page * size),
-    tx.select({ n: count() }).from(cliente).where(where),
+  const nome = sql`busca_normalizada(${cliente.nome}) collate "C"`;
+  const dir = f.direcao === 'desc' ? desc : asc;
+  const ordem = porNome ? [dir(nome), dir(cliente.id)] : [dir(cliente.criadoEm), dir(cliente.id)];
+  const limite = termos ? LIMITE_CONTAGEM_BUSCA : LIMITE_CONTAGEM_CLIENTES;
+  const [itens, total] = await Promise.all([
+    tx.select(colunasResumo).from(cliente).leftJoin(filial, eq(filial.id, cliente.filialOrigemId)).where(where).orderBy(...ordem).limit(size).offset(page * size),
+    contarAte(tx, sql`select 1 from ${cliente} where ${where ?? sql`true`}`, limite),
   ]);
-  return { itens: itens.map(resumo), total: total?.n ?? 0 };
+  return { itens: itens.map(resumo), ...total };
+}
+
+async function listarPorPalavras(tx: Executor, empresaId: number, palavras: string[], f: FiltroCliente, page: number, size: number) {
+  // The filters run inside the words' scan, on the customer joined there as c.
+  const c = alias(cliente, 'c');
+  const condicoes = and(
+    f.status ? eq(c.status, f.status) : ne(c.status, 'ANONIMIZADO'),
+    f.filialOrigemId ? eq(c.filialOrigemId, f.filialOrigemId) : undefined,
+    f.aniversarioMes ? sql`extract(month from ${c.dataNascimento}) = ${f.aniversarioMes}` : undefined,
+  );
+  const pagina = (await tx.execute(sqlPorPalavras(empresaId, palavras, condicoes!, { pagina: page, tamanho: size }))) as unknown as { rows: { cliente_id: number }[] };
+  const ids = pagina.rows.map((r) => Number(r.cliente_id));
+  const [linhas, total] = await Promise.all([
+    ids.length === 0 ? [] : tx.select(colunasResumo).from(cliente).leftJoin(filial, eq(filial.id, cliente.filialOrigemId)).where(and(eq(cliente.empresaId, empresaId), inArray(cliente.id, ids))),
+    contarAte(tx, sqlPorPalavras(empresaId, palavras, condicoes!, { limite: LIMITE_CONTAGEM_BUSCA + 1 }), LIMITE_CONTAGEM_BUSCA),
+  ]);
+  const porId = new Map(linhas.map((l) => [l.id, l]));
+  return { itens: ids.flatMap((id) => (porId.has(id) ? [resumo(porId.get(id)!)] : [])), ...total };
+}
+
+/** How many rows `consulta` gives, counting no further than `limite` (then `totalLimitado`). */
+async function contarAte(tx: Executor, consulta: SQL, limite: number): Promise<{ total: number; totalLimitado: boolean }> {
+  const r = (await tx.execute(sql`select count(*)::int as n from (select 1 from (${consulta}) q limit ${limite + 1}) x`)) as unknown as { rows: { n: number }[] };
+  const n = Number(r.rows[0]!.n);
+  return n > limite ? { total: limite, totalLimitado: true } : { total: n, totalLimitado: false };
 }
 
 async function historicoConsentimentos(tx: Executor, empresaId: number, clienteId: number) {

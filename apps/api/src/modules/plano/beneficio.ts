@@ -1,32 +1,22 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { clientePlano, plano } from '../../db/schema/index.js';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Regra } from '../transacao/venda.js';
 
 export type BeneficioPlano = { clientePlanoId: number; cashbackPercentualBp: number | null; pontosPorReal: number | null };
 
 /**
- * The customer's contract whose benefit applies on `dia` (a calendar day in Brasília): ATIVO and
- * covering the day. With two plans at once, the richer cashback wins, then the richer points, then
- * the older contract — a sale never mixes the rates of two plans.
+ * The customer's contract whose benefit applies on `dia` (a calendar day in Brasília), as a JSON
+ * `BeneficioPlano` or null, for the sale's context statement: ATIVO and covering the day. With two
+ * plans at once, the richer cashback wins, then the richer points, then the older contract — a sale
+ * never mixes the rates of two plans.
  */
-export async function beneficioVigente(tx: Executor, empresaId: number, clienteId: number, dia: string): Promise<BeneficioPlano | null> {
-  const [b] = await tx
-    .select({ clientePlanoId: clientePlano.id, cashbackPercentualBp: plano.cashbackPercentualBp, pontosPorReal: plano.pontosPorReal })
-    .from(clientePlano)
-    .innerJoin(plano, eq(plano.id, clientePlano.planoId))
-    .where(
-      and(
-        eq(clientePlano.empresaId, empresaId),
-        eq(clientePlano.clienteId, clienteId),
-        eq(clientePlano.status, 'ATIVO'),
-        lte(clientePlano.inicio, dia),
-        gte(clientePlano.fim, dia),
-      ),
-    )
-    .orderBy(desc(sql`coalesce(${plano.cashbackPercentualBp}, -1)`), desc(sql`coalesce(${plano.pontosPorReal}, -1)`), asc(clientePlano.id))
-    .limit(1);
-  return b ?? null;
+export function sqlBeneficioVigente(empresaId: number, clienteId: number, dia: string): SQL {
+  return sql`
+    select json_build_object('clientePlanoId', cp.id, 'cashbackPercentualBp', p.cashback_percentual_bp, 'pontosPorReal', p.pontos_por_real)
+    from cliente_plano cp join plano p on p.id = cp.plano_id
+    where cp.empresa_id = ${empresaId} and cp.cliente_id = ${clienteId} and cp.status = 'ATIVO'
+      and cp.inicio <= ${dia}::date and cp.fim >= ${dia}::date
+    order by coalesce(p.cashback_percentual_bp, -1) desc, coalesce(p.pontos_por_real, -1) desc, cp.id
+    limit 1`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { centavosParaReais, hojeISO, situacaoClientePlano, type ClientePlano, type ClientePlanoFiltro } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, clientePlano, empresa, plano, usuario } from '../../db/schema/index.js';
-import { condicaoBusca } from '../client/client.repository.js';
+import { condicaoBusca } from '../client/busca-clientes.js';
 
 /** Calendar days of the filters are days in Brasília (as in the sales list). */
 const FUSO = 'America/Sao_Paulo';
@@ -61,7 +61,7 @@ function condicoes(empresaId: number, f: ClientePlanoFiltro, hoje: string): SQL 
   };
   return and(
     eq(clientePlano.empresaId, empresaId),
-    f.busca ? condicaoBusca(f.busca) : undefined,
+    f.busca ? condicaoBusca(empresaId, f.busca) : undefined,
     f.clienteId ? eq(clientePlano.clienteId, f.clienteId) : undefined,
     f.planoId ? eq(clientePlano.planoId, f.planoId) : undefined,
     f.situacao ? porSituacao[f.situacao] : undefined,

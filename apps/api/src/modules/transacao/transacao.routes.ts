@@ -21,12 +21,12 @@ import { cliente, empresa, transacao, usuario } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
-import { comIdempotencia } from '../../lib/idempotencia.js';
+import { comIdempotencia, postarComIdempotencia } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { condicaoBusca } from '../client/client.repository.js';
+import { condicaoBusca } from '../client/busca-clientes.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
-import { cancelarVenda, exigirFilialDaRede, registrarVenda, type Saldos } from './venda.js';
+import { cancelarVenda, prepararVenda, type Saldos } from './venda.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
@@ -54,28 +54,34 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
       const d = request.body;
-      const r = await transacaoDoUsuario(request, (tx) =>
-        comIdempotencia<ResultadoVenda>(tx, request, empresaId, async () => {
-          const filialId = d.filialId !== undefined ? await exigirFilialDaRede(tx, empresaId, d.filialId) : u.empresaAtualId;
-          const v = await registrarVenda(tx, {
+      // Two round-trips to the database for a sale (docs/decisions/013-venda-em-duas-idas-ao-banco.md).
+      const r = await postarComIdempotencia<ResultadoVenda>(app.banco, u, request, empresaId, async (g) => {
+        // A branch given in the body is checked against the network in the sale's own context statement.
+        const p = await prepararVenda(
+          g,
+          {
             empresaId,
             clienteId: d.clienteId,
-            filialId,
+            filialId: d.filialId ?? u.empresaAtualId,
             valorCentavos: reaisParaCentavos(d.valor),
             resgateCentavos: reaisParaCentavos(d.resgate),
             identificacao: d.identificacao ?? null,
+            cartao: d.cartao ?? null,
             usuarioId: u.id,
-          });
-          // The sale row itself records who, when, where and what; no separate audit line per sale.
-          return {
-            transacaoId: v.transacaoId,
-            cashback: centavosParaReais(v.cashbackCentavos),
-            pontos: v.pontos,
-            resgate: centavosParaReais(v.resgateCentavos),
-            saldos: saldosWire(v.saldos),
-          };
-        }),
-      );
+          },
+          d.filialId !== undefined,
+        );
+        const v = p.registrada;
+        // The sale row itself records who, when, where and what; no separate audit line per sale.
+        const resposta: ResultadoVenda = {
+          transacaoId: v.transacaoId,
+          cashback: centavosParaReais(v.cashbackCentavos),
+          pontos: v.pontos,
+          resgate: centavosParaReais(v.resgateCentavos),
+          saldos: saldosWire(v.saldos),
+        };
+        return { resposta, instrucoes: p.instrucoes };
+      });
       return ok(r);
     },
   );
@@ -120,7 +126,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
         f.de ? gte(transacao.criadoEm, sql`(${f.de}::date)::timestamp at time zone ${FUSO}`) : undefined,
         f.ate ? lt(transacao.criadoEm, sql`(${f.ate}::date + 1)::timestamp at time zone ${FUSO}`) : undefined,
         // The customers' own search (name, CPF/CNPJ, phone, card), so both screens find the same people.
-        f.cliente ? condicaoBusca(f.cliente) : undefined,
+        f.cliente ? condicaoBusca(empresaId, f.cliente) : undefined,
       ];
       const where = and(...filtros);
       const filial = alias(empresa, 'filial');

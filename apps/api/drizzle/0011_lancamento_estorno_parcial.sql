@@ -1,0 +1,2 @@
+DROP INDEX "lancamento_estorno_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "lancamento_estorno_uq" ON "lancamento" USING btree ("empresa_id","estorno_de_id") WHERE "lancamento"."estorno_de_id" is not null;
