@@ -30,6 +30,8 @@ export const tema = createTheme({
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    // A status cut to "VIGEN..." in a narrow table cell says nothing: a badge keeps its whole word and the cell grows.
+    Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } },
     // Mantine's own labels are in English; screen readers must hear Portuguese too.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } } },
   },

@@ -8,13 +8,15 @@ import { api } from '../lib/api';
 type SelecaoClienteProps = Omit<SelectProps, 'data' | 'onChange' | 'value' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   value?: string | null;
   onChange?: (clienteId: string | null) => void;
+  /** The customer's name when the screen chose it (a suggestion), so the field shows who it is without a search. */
+  nomeEscolhido?: string | null;
 };
 
 /**
  * A customer picker for forms that act on one customer (contract a plan, block an account): the
  * server searches by name, CPF/CNPJ or phone as the user types, active customers only.
  */
-export function SelecaoCliente({ value, onChange, ...props }: SelecaoClienteProps) {
+export function SelecaoCliente({ value, onChange, nomeEscolhido, ...props }: SelecaoClienteProps) {
   const [busca, setBusca] = useState('');
   const [termo] = useDebouncedValue(busca.trim(), 300);
   const [escolhido, setEscolhido] = useState<{ value: string; label: string } | null>(null);
@@ -28,8 +30,9 @@ export function SelecaoCliente({ value, onChange, ...props }: SelecaoClienteProp
   // The chosen customer stays among the options while the search text changes.
   const opcoes = useMemo(() => {
     const achados = (clientes.data ?? []).map((c) => ({ value: String(c.id), label: c.documento ? `${c.nome} · ${c.documento}` : c.nome }));
-    return escolhido && !achados.some((o) => o.value === escolhido.value) ? [escolhido, ...achados] : achados;
-  }, [clientes.data, escolhido]);
+    const atual = escolhido?.value === value ? escolhido : value && nomeEscolhido ? { value, label: nomeEscolhido } : null;
+    return atual && !achados.some((o) => o.value === atual.value) ? [atual, ...achados] : achados;
+  }, [clientes.data, escolhido, value, nomeEscolhido]);
 
   return (
     <Select

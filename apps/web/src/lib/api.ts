@@ -20,6 +20,11 @@ export function aoExpirarSessao(fn: () => void): () => void {
   return () => listenersSessaoExpirada.delete(fn);
 }
 
+/** A 401 on a call that does not go through `chamar` (a file) must send the user to login all the same. */
+export function avisarSessaoExpirada(): void {
+  listenersSessaoExpirada.forEach((fn) => fn());
+}
+
 export function lerCookie(nome: string): string | null {
   const par = document.cookie.split('; ').find((c) => c.startsWith(`${nome}=`));
   return par ? decodeURIComponent(par.slice(nome.length + 1)) : null;
@@ -82,7 +87,7 @@ export async function chamar<R = unknown, RS = unknown>(
     env = null;
   }
   if (resposta.status === 401) {
-    listenersSessaoExpirada.forEach((fn) => fn());
+    avisarSessaoExpirada();
     throw new ApiError(env?.messageError ?? MENSAGENS.naoAutenticado, 401);
   }
   if (!env || typeof env.hasError !== 'boolean') throw new ApiError(padrao, resposta.status);

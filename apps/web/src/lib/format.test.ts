@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatarBRL, iniciais, nomeCurto, primeiroNome } from './format';
+import { formatarBRL, formatarInteiro, formatarMovimento, formatarValorConta, iniciais, nomeCurto, primeiroNome, rotuloExtrato } from './format';
 
 describe('primeiroNome', () => {
   it.each([
@@ -29,8 +29,25 @@ describe('iniciais', () => {
   ])('%j → %j', (nome, esperado) => expect(iniciais(nome)).toBe(esperado));
 });
 
-describe('formatarBRL (dos contratos)', () => {
-  it('usa o padrão brasileiro com 2 casas', () => {
-    expect(formatarBRL(1234.56)).toBe('R$ 1.234,56');
+describe('formatarBRL', () => {
+  it('usa o padrão brasileiro com 2 casas, e o R$ nunca fica numa linha e o número na outra', () => {
+    expect(formatarBRL(1234.56)).toBe('R$\u00a01.234,56');
+    expect(formatarBRL(-2)).toBe('-R$\u00a02,00');
+  });
+});
+
+describe('formatarInteiro, formatarValorConta, formatarMovimento e rotuloExtrato', () => {
+  it('milhar com ponto; pontos com "pts"; movimento sempre com sinal e o menos tipográfico', () => {
+    expect(formatarInteiro(1201)).toBe('1.201');
+    expect(formatarValorConta('PONTOS', 1372)).toBe('1.372\u00a0pts');
+    expect(formatarValorConta('CASHBACK', 39.47)).toBe('R$\u00a039,47');
+    expect(formatarMovimento('CASHBACK', -29.25)).toBe('\u2212R$\u00a029,25');
+    expect(formatarMovimento('PONTOS', 24)).toBe('+24\u00a0pts');
+  });
+
+  it('a partida de uma venda diz "Venda" nas duas linhas: o sinal separa acúmulo de resgate', () => {
+    expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda', valor: 5 })).toBe('Acúmulo da compra');
+    expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda', valor: -5 })).toBe('Resgate na compra');
+    expect(rotuloExtrato({ tipo: 'ESTORNO', descricao: 'Cancelamento da venda 7', valor: -5 })).toBe('Cancelamento da venda 7');
   });
 });

@@ -21,16 +21,20 @@ type EstadoVazioProps = {
   aoLimparFiltros: () => void;
   /** The "Novo" slot of the page, offered when the list is empty with no filter. */
   acaoNovo?: ReactNode;
+  /** Said when nothing exists yet; with filters on, the generic message stands (the filter may be why). */
+  mensagem?: string;
 };
 
-export function EstadoVazio({ temFiltros, aoLimparFiltros, acaoNovo }: EstadoVazioProps) {
+export function EstadoVazio({ temFiltros, aoLimparFiltros, acaoNovo, mensagem }: EstadoVazioProps) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm">
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
           <IconInbox size={26} />
         </ThemeIcon>
-        <Text fw={500}>Nenhum registro encontrado.</Text>
+        <Text fw={500} ta="center">
+          {temFiltros || !mensagem ? 'Nenhum registro encontrado.' : mensagem}
+        </Text>
         {temFiltros ? (
           <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={aoLimparFiltros}>
             Limpar filtros

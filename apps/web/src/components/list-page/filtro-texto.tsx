@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CloseButton, TextInput } from '@mantine/core';
+import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
@@ -11,13 +11,14 @@ type FiltroTextoProps = {
   placeholder?: string;
   valor: string;
   aoMudar: (valor: string) => void;
+  w?: TextInputProps['w'];
 };
 
 /**
  * Text search that types freely and tells the list only after a pause (or Enter), so each
  * keystroke is not a request. It follows the URL when that changes from elsewhere (Limpar, Back).
  */
-export function FiltroTexto({ rotulo, placeholder, valor, aoMudar }: FiltroTextoProps) {
+export function FiltroTexto({ rotulo, placeholder, valor, aoMudar, w }: FiltroTextoProps) {
   const [texto, setTexto] = useState(valor);
   const [valorVisto, setValorVisto] = useState(valor);
   if (valor !== valorVisto) {
@@ -59,6 +60,7 @@ export function FiltroTexto({ rotulo, placeholder, valor, aoMudar }: FiltroTexto
           />
         ) : null
       }
+      w={w}
       miw={220}
     />
   );

@@ -1,5 +1,6 @@
-import { Button, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { CampoData } from '../campo-data';
 import { FiltroTexto } from './filtro-texto';
 import type { FiltroDef } from './tipos';
 
@@ -11,6 +12,11 @@ type FiltrosBarProps = {
   temFiltros: boolean;
 };
 
+// On a phone the search takes the row and the other filters go two by two, so four filters do not push the list off the screen.
+const LARGURA_BUSCA = { base: '100%', xs: 300 };
+const LARGURA_CAMPO = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 };
+const LARGURA_DATA = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 160 };
+
 /** Draws each declared filter with the input of its type; the values come from and go to the URL. */
 export function FiltrosBar({ filtros, brutos, aoMudar, aoLimpar, temFiltros }: FiltrosBarProps) {
   if (filtros.length === 0) return null;
@@ -20,19 +26,12 @@ export function FiltrosBar({ filtros, brutos, aoMudar, aoLimpar, temFiltros }: F
         const valor = brutos[f.nome] ?? '';
         if (f.tipo === 'texto') {
           return (
-            <FiltroTexto key={f.nome} rotulo={f.rotulo} placeholder={f.placeholder} valor={valor} aoMudar={(v) => aoMudar(f.nome, v)} />
+            <FiltroTexto key={f.nome} rotulo={f.rotulo} placeholder={f.placeholder} valor={valor} aoMudar={(v) => aoMudar(f.nome, v)} w={LARGURA_BUSCA} />
           );
         }
         if (f.tipo === 'data') {
           return (
-            <TextInput
-              key={f.nome}
-              type="date"
-              label={f.rotulo}
-              value={valor}
-              onChange={(e) => aoMudar(f.nome, e.currentTarget.value || null)}
-              miw={160}
-            />
+            <CampoData key={f.nome} label={f.rotulo} value={valor} onChange={(v) => aoMudar(f.nome, v)} clearable w={LARGURA_DATA} />
           );
         }
         if (f.tipo === 'selecao') {
@@ -47,13 +46,13 @@ export function FiltrosBar({ filtros, brutos, aoMudar, aoLimpar, temFiltros }: F
               clearable
               searchable
               nothingFoundMessage="Nenhuma opção encontrada."
-              miw={200}
+              w={LARGURA_CAMPO}
             />
           );
         }
         const [sim, nao] = f.opcoes ?? [];
         return (
-          <Input.Wrapper key={f.nome} label={f.rotulo}>
+          <Input.Wrapper key={f.nome} label={f.rotulo} w={{ base: '100%', xs: 'auto' }}>
             <SegmentedControl
               display="flex"
               aria-label={f.rotulo}

@@ -1,5 +1,5 @@
 export { ListPage, type ListPageProps } from './list-page';
-export { PARAMS_LISTA, lerEstadoLista, useFiltrosUrl } from './use-filtros-url';
+export { PARAMS_LISTA, lerEstadoLista, useFiltroDaTela, useFiltrosUrl } from './use-filtros-url';
 export {
   TAMANHO_PAGINA_PADRAO,
   TAMANHOS_PAGINA,
@@ -13,3 +13,4 @@ export {
   type TipoFiltro,
   type ValoresFiltro,
 } from './tipos';
+export { SoNoCelular, aPartirDe } from './colunas';

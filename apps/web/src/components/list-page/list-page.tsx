@@ -1,9 +1,10 @@
 import { useEffect, useMemo, type Key, type ReactNode } from 'react';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { MENSAGENS } from '@bonifica/contracts';
+import { CabecalhoPagina } from '../cabecalho-pagina';
 import { EstadoCarregando, EstadoErro, EstadoVazio } from './estados-lista';
 import { FiltrosBar } from './filtros-bar';
 import {
@@ -33,6 +34,10 @@ export type ListPageProps<T> = {
   acaoNovo?: ReactNode;
   /** Row key; defaults to the record's `id`. */
   idRegistro?: (registro: T) => Key;
+  /** The list is a section of a larger page (h2), not the page itself (h1). */
+  secao?: boolean;
+  /** What the empty list says with no filter on ("Nenhuma importação ainda."). */
+  mensagemVazia?: string;
 };
 
 const SEM_FILTROS: readonly FiltroDef[] = [];
@@ -65,6 +70,8 @@ export function ListPage<T>({
   acoesLinha,
   acaoNovo,
   idRegistro,
+  secao,
+  mensagemVazia,
 }: ListPageProps<T>) {
   const camposOrdenaveis = useMemo(() => colunas.filter((c) => c.sortable).map((c) => String(c.accessor)), [colunas]);
   const estado = useFiltrosUrl({ filtros, camposOrdenaveis, ordenacaoPadrao, tamanhoPadrao });
@@ -108,7 +115,7 @@ export function ListPage<T>({
   } else if (lista.isError) {
     corpo = <EstadoErro mensagem={mensagemDe(lista.error)} aoTentarNovamente={() => void lista.refetch()} tentando={lista.isFetching} />;
   } else if (lista.data.content.length === 0 && !lista.isPlaceholderData) {
-    corpo = <EstadoVazio temFiltros={estado.temFiltros} aoLimparFiltros={estado.limparFiltros} acaoNovo={acaoNovo} />;
+    corpo = <EstadoVazio temFiltros={estado.temFiltros} aoLimparFiltros={estado.limparFiltros} acaoNovo={acaoNovo} mensagem={mensagemVazia} />;
   } else {
     corpo = (
       <DataTable<T>
@@ -140,19 +147,7 @@ export function ListPage<T>({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <div>
-          <Title order={1} fz="h2">
-            {titulo}
-          </Title>
-          {descricao && (
-            <Text c="dimmed" size="sm">
-              {descricao}
-            </Text>
-          )}
-        </div>
-        {acaoNovo}
-      </Group>
+      <CabecalhoPagina titulo={titulo} descricao={descricao} acoes={acaoNovo} secao={secao} />
       <FiltrosBar
         filtros={filtros}
         brutos={estado.brutos}

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Pagina } from '@bonifica/contracts';
 
-/** 'data' is a calendar day (AAAA-MM-DD in the URL and on the wire), typed or picked in the browser's own date field. */
+/** 'data' is a calendar day (AAAA-MM-DD in the URL and on the wire), typed as DD/MM/AAAA or picked in the calendar. */
 export type TipoFiltro = 'texto' | 'selecao' | 'booleano' | 'data';
 
 export type OpcaoFiltro = { value: string; label: string };

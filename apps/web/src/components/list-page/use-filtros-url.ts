@@ -131,3 +131,12 @@ export function useFiltrosUrl(opcoes: OpcoesEstadoLista) {
 
   return { ...estado, definirFiltro, limparFiltros, definirPagina, definirTamanho, definirOrdenacao };
 }
+
+/**
+ * The filters on screen, for what a list page does besides listing (print, export, report): they are
+ * read from the URL at the click, exactly as the list read them, so the file matches the rows shown.
+ */
+export function useFiltroDaTela(filtros: readonly FiltroDef[]): () => ValoresFiltro {
+  const [params] = useSearchParams();
+  return useCallback(() => lerEstadoLista(params, { filtros, camposOrdenaveis: [] }).filtro, [params, filtros]);
+}

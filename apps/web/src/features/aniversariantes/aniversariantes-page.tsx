@@ -1,28 +1,25 @@
-import { useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Text, Tooltip, type MantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconPrinter } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useSearchParams } from 'react-router';
-import { CONSTANTES, hojeISO, type Aniversariante } from '@bonifica/contracts';
-import { ListPage, lerEstadoLista, type FiltroDef } from '../../components/list-page';
-import { notificar } from '../../components/notificar';
-import { formatarTelefone, nomeCurto } from '../../lib/format';
-import { useEmpresasRede } from '../clientes/api';
+import { Link } from 'react-router';
+import { hojeISO, type Aniversariante } from '@bonifica/contracts';
+import { ListPage, SoNoCelular, aPartirDe, type FiltroDef, useFiltroDaTela } from '../../components/list-page';
+import { useDownload } from '../../components/use-download';
+import { formatarTelefone } from '../../lib/format';
 import { buscarAniversariantes, chavesAniversariantes, imprimirAniversariantes, linkWhatsapp } from './api';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
 
-const aPartirDeSm = (tema: MantineTheme) => `(min-width: ${tema.breakpoints.sm})`;
-
 /** On a phone only day, name and the WhatsApp action fit across: age and mobile go under the name. */
 function ResumoCelular({ a }: { a: Aniversariante }) {
-  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
-  if (!estreito) return null;
   return (
-    <Text size="xs" c="dimmed">
-      {[`faz ${a.idade} anos`, formatarTelefone(a.celular)].filter(Boolean).join(' · ')}
-    </Text>
+    <SoNoCelular>
+      <Text size="xs" c="dimmed">
+        {[`faz ${a.idade} anos`, formatarTelefone(a.celular)].filter(Boolean).join(' · ')}
+      </Text>
+    </SoNoCelular>
   );
 }
 
@@ -40,14 +37,14 @@ const COLUNAS: DataTableColumn<Aniversariante>[] = [
       </>
     ),
   },
-  { accessor: 'idade', title: 'Faz', noWrap: true, visibleMediaQuery: aPartirDeSm, render: (a) => `${a.idade} anos` },
-  { accessor: 'celular', title: 'Celular', noWrap: true, visibleMediaQuery: aPartirDeSm, render: (a) => formatarTelefone(a.celular) || '—' },
+  { accessor: 'idade', title: 'Completa', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (a) => `${a.idade} anos` },
+  { accessor: 'celular', title: 'Celular', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (a) => formatarTelefone(a.celular) || '—' },
   {
     accessor: 'filialOrigemNome',
     title: 'Filial',
-    noWrap: true,
-    visibleMediaQuery: (tema) => `(min-width: ${tema.breakpoints.md})`,
-    render: (a) => (a.filialOrigemNome ? nomeCurto(a.filialOrigemNome) : '—'),
+    ellipsis: true,
+    visibleMediaQuery: aPartirDe('md'),
+    render: (a) => <span title={a.filialOrigemNome ?? undefined}>{a.filialOrigemNome ?? '—'}</span>,
   },
 ];
 
@@ -74,29 +71,20 @@ function acoes(a: Aniversariante) {
 
 /** Cadastros › Aniversariantes: the month's birthdays in calendar order, to greet or print. */
 export function Component() {
-  const empresas = useEmpresasRede();
-  const [params] = useSearchParams();
-  const [imprimindo, setImprimindo] = useState(false);
+  const empresas = useFiliaisRede();
+  const [imprimindo, baixar] = useDownload();
   const mesAtual = Number(hojeISO().slice(5, 7));
 
   const filtros = useMemo<FiltroDef[]>(
     () => [
-      { nome: 'mes', rotulo: 'Mês', tipo: 'selecao', placeholder: `${MESES[mesAtual - 1]} (mês atual)`, opcoes: MESES.map((m, i) => ({ value: String(i + 1), label: m })) },
+      { nome: 'mes', rotulo: 'Mês', tipo: 'selecao', placeholder: `${MESES[mesAtual - 1]} (atual)`, opcoes: MESES.map((m, i) => ({ value: String(i + 1), label: m })) },
       { nome: 'filialOrigemId', rotulo: 'Filial de origem', tipo: 'selecao', placeholder: 'Todas', opcoes: (empresas.data ?? []).map((e) => ({ value: String(e.id), label: e.shortName })) },
     ],
     [empresas.data, mesAtual],
   );
 
-  async function imprimir() {
-    setImprimindo(true);
-    try {
-      await imprimirAniversariantes(lerEstadoLista(params, { filtros, camposOrdenaveis: [] }).filtro);
-    } catch (e) {
-      notificar.erro((e as Error).message);
-    } finally {
-      setImprimindo(false);
-    }
-  }
+  const filtroDaTela = useFiltroDaTela(filtros);
+  const imprimir = () => baixar(() => imprimirAniversariantes(filtroDaTela()));
 
   return (
     <ListPage<Aniversariante>

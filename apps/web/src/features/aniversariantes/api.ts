@@ -1,6 +1,6 @@
 import type { Aniversariante, FiltroAniversariantes, Pagina } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { abrirPdfPost } from '../../lib/arquivo';
+import { abrirPdf } from '../../lib/arquivo';
 import type { BuscarPagina, ConsultaLista, ValoresFiltro } from '../../components/list-page';
 
 export const chavesAniversariantes = {
@@ -22,7 +22,7 @@ export const buscarAniversariantes: BuscarPagina<Aniversariante> = async (filtro
   return env.result ?? { content: [], totalElements: 0, totalPages: 0, number: page, size };
 };
 
-export const imprimirAniversariantes = (filtro: ValoresFiltro) => abrirPdfPost('client/aniversariantes/impressao', paraFiltroAniversariantes(filtro));
+export const imprimirAniversariantes = (filtro: ValoresFiltro) => abrirPdf({ caminho: 'client/aniversariantes/impressao', corpo: paraFiltroAniversariantes(filtro) });
 
 /** wa.me wants the number with the country code and digits only. */
 export function linkWhatsapp(celular: string, nome: string): string {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PERMISSOES,
-  type Empresa,
   type FiltroUsuario,
   type Pagina,
   type Perfil,
@@ -23,7 +22,6 @@ export const chavesCadastros = {
   listaPerfis: (consulta: ConsultaLista) => ['cadastros', 'perfis', 'lista', consulta] as const,
   opcoesPerfis: (todos: boolean, empresaId: number | null) => ['cadastros', 'perfis', 'opcoes', todos ? 'todos' : 'empresa', empresaId] as const,
   permissoes: ['cadastros', 'permissoes'] as const,
-  empresas: ['cadastros', 'empresas'] as const,
 };
 
 export type PermissaoAtribuivel = { valor: string; rotulo: string };
@@ -81,14 +79,6 @@ export function usePermissoesAtribuiveis() {
     queryKey: chavesCadastros.permissoes,
     queryFn: async () => (await api.get<null, PermissaoAtribuivel>('profile/permissoes')).results ?? [],
     staleTime: Infinity,
-  });
-}
-
-/** Matriz and branches the logged user may place a user in. */
-export function useEmpresasUsuario() {
-  return useQuery({
-    queryKey: chavesCadastros.empresas,
-    queryFn: async () => (await api.get<null, Empresa>('company/empresalogadafiliais')).results ?? [],
   });
 }
 

@@ -4,7 +4,8 @@ import { IconWand } from '@tabler/icons-react';
 import { senhaSchema, usernameSchema, usuarioSaveSchema, type UsuarioResumo, type UsuarioSave } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
-import { existeUsuario, gerarUsername, useEmpresasUsuario, useOpcoesPerfis, useSalvarUsuario } from './api';
+import { existeUsuario, gerarUsername, useOpcoesPerfis, useSalvarUsuario } from './api';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 /** A new user has no password yet; on edit a blank one keeps the current password. */
 const usuarioNovoSchema = usuarioSaveSchema.extend({ senha: senhaSchema });
@@ -43,7 +44,7 @@ type UsuarioFormProps = {
 export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
   const novo = registro === null;
   const salvarUsuario = useSalvarUsuario();
-  const empresas = useEmpresasUsuario();
+  const empresas = useFiliaisRede();
   // The last username the server said is taken: kept so Salvar refuses it too, not only the blur.
   const [usernameEmUso, setUsernameEmUso] = useState<string | null>(null);
   const [sugerindo, setSugerindo] = useState(false);

@@ -24,8 +24,7 @@ import {
   type VincularCartao,
 } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { abrirPdf as abrirPdfDaApi } from '../../lib/arquivos';
-import { baixarDaApi } from '../../lib/download';
+import { salvarArquivo } from '../../lib/arquivo';
 import type { BuscarPagina, ConsultaLista, Ordenacao, ValoresFiltro } from '../../components/list-page';
 
 /** One key factory for the area: any change of a card invalidates lists, records and the queue. */
@@ -125,12 +124,7 @@ export function useUsoCliente(f: RelatorioUsoClienteFiltro | null) {
 
 export type PedidoPdf = { caminho: 'card/print' | 'card/print/back'; corpo: { id: number } } | { caminho: 'card/printcardlist' | 'card/printcardlist/back'; corpo: { ids: number[] } };
 
-/** The card PDFs (POST calls) open in a new tab; see lib/arquivos for why the tab opens first. */
-export function abrirPdf(pedido: PedidoPdf): Promise<void> {
-  return abrirPdfDaApi('POST', pedido.caminho, pedido.corpo);
-}
-
 /** card/exportar/clientes/csv with the list's filter. */
 export function exportarCsv(filtro: FiltroCartao): Promise<void> {
-  return baixarDaApi('card/exportar/clientes/csv', filtro, 'text/csv', 'cartoes-clientes.csv');
+  return salvarArquivo({ caminho: 'card/exportar/clientes/csv', corpo: filtro }, 'text/csv', 'cartoes-clientes.csv');
 }

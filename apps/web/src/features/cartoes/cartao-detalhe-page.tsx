@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { formatarBRL, formatarNumeroCartao, PODE_GERENCIAR_CARTOES } from '@bonifica/contracts';
+import { formatarNumeroCartao, PODE_GERENCIAR_CARTOES } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
+import { Indicador } from '../../components/indicador';
 import { PaginaErro } from '../../components/pagina-erro';
 import { notificar } from '../../components/notificar';
 import { can } from '../../lib/access';
-import { formatarData, formatarDataHora } from '../../lib/format';
-import { abrirPdf, useCartao, useVidaCartao, type PedidoPdf } from './api';
-import { BadgeStatusCartao } from './cartoes-page';
+import { formatarBRL, formatarData, formatarDataHora, formatarInteiro } from '../../lib/format';
+import { useCartao, useVidaCartao, type PedidoPdf } from './api';
+import { abrirPdf } from '../../lib/arquivo';
+import { BadgeStatusCartao } from '../../components/badges-situacao';
 
 function Dado({ rotulo, children }: { rotulo: string; children: ReactNode }) {
   return (
@@ -19,19 +21,6 @@ function Dado({ rotulo, children }: { rotulo: string; children: ReactNode }) {
       </Text>
       <Text size="sm">{children}</Text>
     </div>
-  );
-}
-
-function Numero({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed">
-        {rotulo}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {valor}
-      </Text>
-    </Card>
   );
 }
 
@@ -95,11 +84,11 @@ export function Component() {
         )}
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Numero rotulo="Compras com o cartão" valor={v.vendas} />
-        <Numero rotulo="Valor comprado" valor={formatarBRL(v.valorVendas)} />
-        <Numero rotulo="Cashback acumulado" valor={formatarBRL(v.cashback)} />
-        <Numero rotulo="Pontos acumulados" valor={v.pontos} />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Indicador rotulo="Compras com o cartão" valor={formatarInteiro(v.vendas)} />
+        <Indicador rotulo="Valor comprado" valor={formatarBRL(v.valorVendas)} />
+        <Indicador rotulo="Cashback acumulado" valor={formatarBRL(v.cashback)} />
+        <Indicador rotulo="Pontos acumulados" valor={formatarInteiro(v.pontos)} />
       </SimpleGrid>
 
       <Card withBorder padding="lg">

@@ -1,40 +1,18 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconEye, IconFileExport, IconLink, IconLock, IconLockOpen, IconPlus, IconPrinter, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
-import { CONSTANTES, formatarNumeroCartao, PODE_GERENCIAR_CARTOES, ROTULOS_STATUS_CARTAO, type CartaoResumo, type StatusCartao } from '@bonifica/contracts';
+import { formatarNumeroCartao, PODE_GERENCIAR_CARTOES, ROTULOS_STATUS_CARTAO, type CartaoResumo, type StatusCartao } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
-import { ListPage, lerEstadoLista, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { type FiltroDef, ListPage, type Ordenacao, SoNoCelular, aPartirDe, lerEstadoLista } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { can } from '../../lib/access';
 import { formatarData } from '../../lib/format';
-import { abrirPdf, buscarCartoes, chavesCartoes, exportarCsv, paraFiltroCartao, useAdicionarFila, type PedidoPdf } from './api';
+import { buscarCartoes, chavesCartoes, exportarCsv, paraFiltroCartao, useAdicionarFila, type PedidoPdf } from './api';
+import { abrirPdf } from '../../lib/arquivo';
 import { BloquearCartao, EmitirLote, SubstituirCartao, VincularCartao } from './modais-cartao';
-
-export const COR_STATUS_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray' };
-
-export function BadgeStatusCartao({ status }: { status: StatusCartao }) {
-  return (
-    <Badge color={COR_STATUS_CARTAO[status]} variant="light">
-      {ROTULOS_STATUS_CARTAO[status]}
-    </Badge>
-  );
-}
-
-const aPartirDe = (ponto: 'sm' | 'md' | 'lg') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
-
-/** On a phone only the number and the actions fit across: what the hidden columns hold goes under the number. */
-export function SoNoCelular({ children }: { children: ReactNode }) {
-  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
-  if (!estreito) return null;
-  return (
-    <Group gap="xs" mt={4} wrap="wrap">
-      {children}
-    </Group>
-  );
-}
+import { BadgeStatusCartao } from '../../components/badges-situacao';
 
 function ResumoCelular({ c }: { c: CartaoResumo }) {
   return (

@@ -4,11 +4,11 @@ import { IconPrinter, IconStack2, IconX, IconCheck, IconArrowBackUp } from '@tab
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatarNumeroCartao, ROTULOS_STATUS_IMPRESSAO, type ItemFilaImpressao, type LoteImpressao, type StatusImpressao } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { ListPage, type FiltroDef, SoNoCelular } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora } from '../../lib/format';
-import { abrirPdf, buscarFila, chavesCartoes, useCriarLote, useSalvarFila } from './api';
-import { SoNoCelular } from './cartoes-page';
+import { buscarFila, chavesCartoes, useCriarLote, useSalvarFila } from './api';
+import { abrirPdf } from '../../lib/arquivo';
 
 const COR: Record<StatusImpressao, string> = { PENDENTE: 'yellow', IMPRESSO: 'teal', CANCELADO: 'gray' };
 

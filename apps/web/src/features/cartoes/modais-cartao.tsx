@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   bloquearCartaoSchema,
@@ -15,7 +14,6 @@ import {
 } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
 import { SelecaoCliente } from '../../components/selecao-cliente';
-import { api } from '../../lib/api';
 import {
   useBloquearCartao,
   useDesbloquearCartao,
@@ -25,6 +23,7 @@ import {
   useSubstituirCartao,
   useVincularCartao,
 } from './api';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 /** What the modals say when the server refuses: its own message (409 rules, 400 details). */
 const mensagemDe = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível concluir.');
@@ -44,7 +43,7 @@ async function concluir(aoConcluir: () => void, acao: () => Promise<string>): Pr
 /** Issue a batch; the prefix may still be chosen while the company has no card. */
 export function EmitirLote({ aoConcluir }: PropsModal) {
   const numeracao = useNumeracao(true);
-  const filiais = useQuery({ queryKey: ['cartoes', 'filiais'], queryFn: async () => (await api.get<null, { id: number; shortName: string }>('company/empresalogadafiliais')).results ?? [] });
+  const filiais = useFiliaisRede();
   const emitir = useEmitirCartoes();
   const form = useForm({ initialValues: { quantidade: 10 as number | string, filialId: null as string | null, adicionarFila: true }, validate: zod4Resolver(emitirCartoesSchema.extend({ filialId: z.any() })) });
   const enviar = form.onSubmit((v) =>

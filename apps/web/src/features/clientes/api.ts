@@ -4,7 +4,6 @@ import {
   type Cliente,
   type ClienteResumo,
   type ClienteSave,
-  type Empresa,
   type Endereco,
   type ExportacaoLgpdCliente,
   type FiltroCliente,
@@ -19,7 +18,6 @@ export const chavesClientes = {
   raiz: ['clientes'] as const,
   lista: (consulta: ConsultaLista) => ['clientes', 'lista', consulta] as const,
   registro: (id: number) => ['clientes', 'registro', id] as const,
-  empresas: ['clientes', 'empresas'] as const,
 };
 
 const CAMPOS_ORDENACAO = ['nome', 'criadoEm'] as const;
@@ -63,15 +61,6 @@ export function useCliente(id: number | null) {
     enabled: id !== null,
     // Always the current record when the drawer opens: someone else may have just changed it.
     staleTime: 0,
-  });
-}
-
-/** Matriz and branches of the network: the origin branch of a customer. */
-export function useEmpresasRede() {
-  return useQuery({
-    queryKey: chavesClientes.empresas,
-    queryFn: async () => (await api.get<null, Empresa>('company/empresalogadafiliais')).results ?? [],
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -130,9 +130,11 @@ describe('Cadastros › Clientes › ficha do cliente', { timeout: 20_000 }, () 
     expect(screen.getAllByText('1.200 pts').length).toBeGreaterThan(0);
 
     await usuario.click(screen.getByRole('tab', { name: 'Extrato' }));
-    expect(await screen.findByText('Cashback da venda #31')).toBeInTheDocument();
+    // A sale's posting says only "Venda" on both lines; the sign tells the accrual from the redemption, as in the terminal.
+    expect(await screen.findByText('Acúmulo da compra')).toBeInTheDocument();
+    expect(screen.getByText('Resgate na venda #30')).toBeInTheDocument();
     expect(screen.getByText('+R$ 12,50')).toBeInTheDocument();
-    expect(screen.getByText('-R$ 5,00')).toBeInTheDocument();
+    expect(screen.getByText('−R$ 5,00')).toBeInTheDocument();
     expect(screen.getByText('Estornado')).toBeInTheDocument();
     await usuario.click(screen.getByRole('radio', { name: 'Pontos' }));
     expect(await screen.findByText('Nenhum movimento nesta conta.')).toBeInTheDocument();

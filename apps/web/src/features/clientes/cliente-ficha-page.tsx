@@ -1,19 +1,20 @@
-import { Anchor, Badge, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_PLANOS, ROTULOS_STATUS_CLIENTE } from '@bonifica/contracts';
+import { CONSTANTES, PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_PLANOS } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { PaginaErro } from '../../components/pagina-erro';
 import { can } from '../../lib/access';
-import { formatarTelefone } from '../../lib/format';
+import { formatarDocumento, formatarTelefone } from '../../lib/format';
 import { useCliente } from './api';
-import { ClienteForm, COR_STATUS } from './cliente-form';
+import { ClienteForm } from './cliente-form';
 import { SecaoAcoes } from './ficha/secao-acoes';
 import { SecaoCartoes } from './ficha/secao-cartoes';
 import { SecaoContas, SecaoExtrato } from './ficha/secao-contas';
 import { SecaoNotas } from './ficha/secao-notas';
 import { SecaoPlanos } from './ficha/secao-planos';
-import { formatarDocumento } from './mascaras';
+import { BadgeStatusCliente } from '../../components/badges-situacao';
 
 const ABAS = ['dados', 'cartoes', 'contas', 'extrato', 'planos', 'notas', 'acoes'] as const;
 type Aba = (typeof ABAS)[number];
@@ -23,6 +24,8 @@ export function Component() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const usuario = useUsuarioLogado();
+  // Seven underlined tabs wrap into two rows on a phone and read as two tab bars; pills wrap cleanly.
+  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
   const registro = useCliente(Number.isInteger(id) && id > 0 ? id : null);
   const verPlanos = can(usuario, PODE_GERENCIAR_PLANOS);
   const verCartoes = can(usuario, PODE_CONSULTAR_CARTOES);
@@ -50,18 +53,18 @@ export function Component() {
       </Anchor>
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2}>
-            <Title order={2}>{c.nome}</Title>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={1} fz="h2">
+              {c.nome}
+            </Title>
             <Text size="sm" c="dimmed">
               {[formatarDocumento(c.documento), formatarTelefone(c.celular), c.email].filter(Boolean).join(' · ') || 'Sem documento nem contato'}
             </Text>
           </Stack>
-          <Badge color={COR_STATUS[c.status]} variant="light" size="lg">
-            {ROTULOS_STATUS_CLIENTE[c.status]}
-          </Badge>
+          <BadgeStatusCliente status={c.status} size="lg" />
         </Group>
       </Paper>
-      <Tabs value={aba} onChange={(v) => setParams(v && v !== 'dados' ? { aba: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs variant={estreito ? 'pills' : 'default'} value={aba} onChange={(v) => setParams(v && v !== 'dados' ? { aba: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="dados">Dados</Tabs.Tab>
           {verCartoes && <Tabs.Tab value="cartoes">Cartões</Tabs.Tab>}
@@ -73,7 +76,7 @@ export function Component() {
         </Tabs.List>
         <Paper withBorder radius="md" p="md" mt="sm">
           <Tabs.Panel value="dados">
-            <ClienteForm key={`${c.id}-${c.atualizadoEm}`} registro={c} aoSalvar={() => undefined} />
+            <ClienteForm key={`${c.id}-${c.atualizadoEm}`} registro={c} aoSalvar={() => undefined} comSituacao={false} />
           </Tabs.Panel>
           {verCartoes && (
             <Tabs.Panel value="cartoes">

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDownload, IconInfoCircle, IconSearch, IconUserX } from '@tabler/icons-react';
 import {
   clienteSaveSchema,
@@ -8,14 +8,12 @@ import {
   PODE_ANONIMIZAR_CLIENTES,
   PODE_GERENCIAR_CLIENTES,
   ROTULOS_CANAL_CONSENTIMENTO,
-  ROTULOS_STATUS_CLIENTE,
   somenteDigitos,
   UFS_OPCOES,
   type CanalConsentimento,
   type Cliente,
   type ClienteSave,
   type ConsentimentoAtual,
-  type StatusCliente,
 } from '@bonifica/contracts';
 import { confirmar } from '../../components/confirmar';
 import { FormPage, useFormPage } from '../../components/form-page';
@@ -23,10 +21,12 @@ import { notificar } from '../../components/notificar';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { can } from '../../lib/access';
 import { baixarArquivo } from '../../lib/navegador';
-import { buscarEnderecoPorCep, exportarDadosLgpd, useAnonimizarCliente, useEmpresasRede, useSalvarCliente } from './api';
-import { formatarDocumento, isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
+import { buscarEnderecoPorCep, exportarDadosLgpd, useAnonimizarCliente, useSalvarCliente } from './api';
+import { formatarDocumento } from '../../lib/format';
+import { isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { BadgeStatusCliente } from '../../components/badges-situacao';
 
-export const COR_STATUS: Record<StatusCliente, string> = { ATIVO: 'teal', BLOQUEADO: 'red', ANONIMIZADO: 'gray' };
 
 const ROTULOS_ORIGEM: Record<string, string> = {
   BACKOFFICE: 'back office',
@@ -99,9 +99,11 @@ function mensagemDe(erro: unknown): string {
 type ClienteFormProps = {
   registro: Cliente | null;
   aoSalvar: () => void;
+  /** The customer page already shows the status beside the name; the quick-edit drawer needs it here. */
+  comSituacao?: boolean;
 };
 
-export function ClienteForm({ registro, aoSalvar }: ClienteFormProps) {
+export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteFormProps) {
   const novo = registro === null;
   const usuario = useUsuarioLogado();
   const podeGerenciar = can(usuario, PODE_GERENCIAR_CLIENTES);
@@ -110,7 +112,7 @@ export function ClienteForm({ registro, aoSalvar }: ClienteFormProps) {
   const editavel = podeGerenciar && !anonimizado;
   const salvarCliente = useSalvarCliente();
   const anonimizar = useAnonimizarCliente();
-  const empresas = useEmpresasRede();
+  const empresas = useFiliaisRede();
   const [buscandoCep, setBuscandoCep] = useState(false);
   const [exportando, setExportando] = useState(false);
   const numeroRef = useRef<HTMLInputElement>(null);
@@ -207,10 +209,10 @@ export function ClienteForm({ registro, aoSalvar }: ClienteFormProps) {
 
   const cabecalho = registro && (
     <Stack gap="xs">
-      <Group justify="space-between" gap="xs">
-        <Badge color={COR_STATUS[registro.status]} variant="light">
-          {ROTULOS_STATUS_CLIENTE[registro.status]}
-        </Badge>
+      <Group justify={comSituacao ? 'space-between' : 'flex-end'} gap="xs">
+        {comSituacao && (
+          <BadgeStatusCliente status={registro.status} />
+        )}
         <Group gap="xs">
           {podeGerenciar && (
             <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} loading={exportando} onClick={() => void exportar()}>

@@ -1,48 +1,36 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Center, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconBrandWhatsapp, IconEdit, IconEye, IconLock, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMediaQuery } from '@mantine/hooks';
-import { CONSTANTES, PODE_EXPORTAR_CLIENTES, PODE_GERENCIAR_CLIENTES, ROTULOS_STATUS_CLIENTE, type ClienteResumo, type StatusCliente } from '@bonifica/contracts';
+import { PODE_EXPORTAR_CLIENTES, PODE_GERENCIAR_CLIENTES, type ClienteResumo } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { ListPage, SoNoCelular, aPartirDe, type FiltroDef, type Ordenacao } from '../../components/list-page';
 import { can } from '../../lib/access';
-import { formatarData, formatarTelefone, nomeCurto } from '../../lib/format';
-import { buscarClientes, chavesClientes, useBloquearCliente, useCliente, useEmpresasRede } from './api';
-import { ClienteForm, COR_STATUS } from './cliente-form';
+import { formatarData, formatarDocumento, formatarTelefone, nomeCurto } from '../../lib/format';
+import { buscarClientes, chavesClientes, useBloquearCliente, useCliente } from './api';
+import { ClienteForm } from './cliente-form';
 import { ExportarClientes } from './exportar-clientes';
-import { formatarDocumento } from './mascaras';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { BadgeStatusCliente } from '../../components/badges-situacao';
 
 const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
 
-/** Wide enough for the column: the table drops the less used ones on narrower screens instead of scrolling. */
-const aPartirDe = (ponto: 'sm' | 'md' | 'lg' | 'xl') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
 const TELA_LARGA = '(min-width: 100em)';
-
-function BadgeStatus({ status }: { status: StatusCliente }) {
-  return (
-    <Badge color={COR_STATUS[status]} variant="light">
-      {ROTULOS_STATUS_CLIENTE[status]}
-    </Badge>
-  );
-}
 
 /** On a phone only name and actions fit across: mobile and status go under the name instead. */
 function ResumoCelular({ c }: { c: ClienteResumo }) {
-  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
-  if (!estreito) return null;
   return (
-    <Group gap="xs" mt={4} wrap="wrap">
+    <SoNoCelular>
       {c.celular && (
         <Text size="xs" c="dimmed">
           {formatarTelefone(c.celular)}
         </Text>
       )}
-      <BadgeStatus status={c.status} />
-    </Group>
+      <BadgeStatusCliente status={c.status} />
+    </SoNoCelular>
   );
 }
 
@@ -95,7 +83,7 @@ const COLUNAS: DataTableColumn<ClienteResumo>[] = [
     accessor: 'status',
     title: 'Situação',
     visibleMediaQuery: aPartirDe('sm'),
-    render: (c) => <BadgeStatus status={c.status} />,
+    render: (c) => <BadgeStatusCliente status={c.status} />,
   },
   { accessor: 'criadoEm', title: 'Criado em', sortable: true, noWrap: true, visibleMediaQuery: aPartirDe('xl'), render: (c) => formatarData(c.criadoEm) },
 ];
@@ -125,7 +113,7 @@ export function Component() {
   const usuario = useUsuarioLogado();
   const podeGerenciar = can(usuario, PODE_GERENCIAR_CLIENTES);
   const podeExportar = can(usuario, PODE_EXPORTAR_CLIENTES);
-  const empresas = useEmpresasRede();
+  const empresas = useFiliaisRede();
   const bloquear = useBloquearCliente();
   const [edicao, setEdicao] = useState<Edicao>(null);
 
@@ -147,6 +135,7 @@ export function Component() {
         nome: 'filialOrigemId',
         rotulo: 'Filial de origem',
         tipo: 'selecao',
+        placeholder: 'Todas',
         opcoes: (empresas.data ?? []).map((e) => ({ value: String(e.id), label: e.shortName })),
       },
       {

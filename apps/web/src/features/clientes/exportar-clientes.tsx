@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Menu, Modal } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { FormatoExportacao, TarefaCriada } from '@bonifica/contracts';
-import { lerEstadoLista, type FiltroDef } from '../../components/list-page';
+import { useFiltroDaTela, type FiltroDef } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { ProgressoTarefa } from '../../components/progresso-tarefa';
 import { api } from '../../lib/api';
@@ -15,12 +14,11 @@ import { paraFiltroCliente } from './api';
  * the file is built by a background job (client/relatorio/assincrono) whose progress is shown.
  */
 export function ExportarClientes({ filtros }: { filtros: readonly FiltroDef[] }) {
-  const [params] = useSearchParams();
+  const filtroDaTela = useFiltroDaTela(filtros);
   const [tarefa, setTarefa] = useState<{ id: string; formato: FormatoExportacao } | null>(null);
   const pedir = useMutation({
     mutationFn: async (formato: FormatoExportacao) => {
-      const { filtro } = lerEstadoLista(params, { filtros, camposOrdenaveis: [] });
-      const r = await api.post<TarefaCriada>('client/relatorio/assincrono', { ...paraFiltroCliente(filtro, null), formato });
+      const r = await api.post<TarefaCriada>('client/relatorio/assincrono', { ...paraFiltroCliente(filtroDaTela(), null), formato });
       return { id: r.result!.id, formato };
     },
     onSuccess: setTarefa,

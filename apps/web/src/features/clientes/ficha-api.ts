@@ -11,7 +11,7 @@ import type {
   UnidadeConta,
 } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { abrirPdfGet } from '../../lib/arquivo';
+import { abrirPdf } from '../../lib/arquivo';
 
 /** The customer page's sections, each under the customer's key so a change refreshes them all. */
 export const chavesFicha = {
@@ -87,4 +87,4 @@ export function useSolicitarAtivacao() {
   });
 }
 
-export const abrirContrato = (id: number) => abrirPdfGet(`client/gerarcontrato/${id}`);
+export const abrirContrato = (id: number) => abrirPdf({ caminho: `client/gerarcontrato/${id}` });

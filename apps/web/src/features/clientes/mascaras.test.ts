@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatarDocumento, isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
+import { formatarDocumento } from '../../lib/format';
+import { isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
 
 describe('máscaras do cadastro de clientes', () => {
   it.each([

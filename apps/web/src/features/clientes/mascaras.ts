@@ -1,4 +1,4 @@
-import { formatarCnpj, formatarCpf, somenteDigitos, tipoDocumento } from '@bonifica/contracts';
+import { somenteDigitos } from '@bonifica/contracts';
 
 /** DD/MM/AAAA as it is typed: the slashes appear by themselves, anything but digits is dropped. */
 export function mascararData(texto: string): string {
@@ -33,14 +33,3 @@ export function mascararCep(texto: string): string {
   return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
 }
 
-/**
- * CPF or CNPJ shown with its mask once complete; anything else stays as typed, so an alphanumeric
- * CNPJ can be typed freely and a wrong one is never hidden.
- */
-export function formatarDocumento(valor: string | null | undefined): string {
-  if (!valor) return '';
-  const tipo = tipoDocumento(valor);
-  if (tipo === 'CPF') return formatarCpf(valor);
-  if (tipo === 'CNPJ') return formatarCnpj(valor);
-  return valor.trim();
-}

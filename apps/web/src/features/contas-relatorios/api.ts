@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CRITERIOS_RANKING,
   hojeISO,
@@ -10,21 +10,19 @@ import {
   type ContasBloqueadasFiltro,
   type CriterioRanking,
   type DesbloqueioConta,
-  type Empresa,
   type LinhaRanking,
   type Pagina,
   type RankingFiltro,
   type UnidadeConta,
 } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { baixarDaApi } from '../../lib/download';
+import { abrirPdf } from '../../lib/arquivo';
 import type { BuscarPagina, ConsultaLista, ValoresFiltro } from '../../components/list-page';
 
 export const chavesContas = {
   raiz: ['contas-relatorios'] as const,
   ranking: (consulta: ConsultaLista) => ['contas-relatorios', 'ranking', consulta] as const,
   bloqueadas: (consulta: ConsultaLista) => ['contas-relatorios', 'bloqueadas', consulta] as const,
-  filiais: ['contas-relatorios', 'filiais'] as const,
 };
 
 /** Period presets of the ranking: a ranking always covers a closed range of calendar days (Brasília). */
@@ -74,7 +72,7 @@ export const buscarRanking: BuscarPagina<LinhaRanking> = async (filtro, page, si
 };
 
 export function imprimirRanking(filtro: RankingFiltro): Promise<void> {
-  return baixarDaApi('account/ranking/impressao', { ...filtro, limite: 100 }, 'application/pdf', `ranking-clientes-${filtro.de}-a-${filtro.ate}.pdf`);
+  return abrirPdf({ caminho: 'account/ranking/impressao', corpo: { ...filtro, limite: 100 } });
 }
 
 export function paraFiltroBloqueadas(filtro: ValoresFiltro): ContasBloqueadasFiltro {
@@ -90,16 +88,7 @@ export const buscarBloqueadas: BuscarPagina<ContaBloqueada> = async (filtro, pag
 };
 
 export function imprimirBloqueadas(filtro: ContasBloqueadasFiltro): Promise<void> {
-  return baixarDaApi('account/imprimir/contasbloqueadas', filtro, 'application/pdf', 'contas-bloqueadas.pdf');
-}
-
-/** Matriz and branches of the network, for the ranking's branch filter. */
-export function useFiliais() {
-  return useQuery({
-    queryKey: chavesContas.filiais,
-    queryFn: async () => (await api.get<null, Empresa>('company/empresalogadafiliais')).results ?? [],
-    staleTime: 5 * 60_000,
-  });
+  return abrirPdf({ caminho: 'account/imprimir/contasbloqueadas', corpo: filtro });
 }
 
 export function useBloquearConta() {

@@ -1,22 +1,19 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen, IconPrinter } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { PODE_BLOQUEAR_CONTAS, ROTULOS_UNIDADE, UNIDADES, unidadeEmReais, type ContaBloqueada } from '@bonifica/contracts';
+import { PODE_BLOQUEAR_CONTAS, ROTULOS_UNIDADE, UNIDADES, type ContaBloqueada } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, lerEstadoLista, type FiltroDef } from '../../components/list-page';
+import { ListPage, SoNoCelular, aPartirDe, type FiltroDef, useFiltroDaTela } from '../../components/list-page';
 import { useDownload } from '../../components/use-download';
 import { can } from '../../lib/access';
-import { formatarBRL, formatarDataHora } from '../../lib/format';
+import { formatarDataHora, formatarValorConta } from '../../lib/format';
 import { buscarBloqueadas, chavesContas, imprimirBloqueadas, paraFiltroBloqueadas, useDesbloquearConta } from './api';
 import { BloquearForm } from './bloquear-form';
 
-const aPartirDe = (ponto: 'sm' | 'md') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
-
-const saldo = (c: ContaBloqueada) => (unidadeEmReais(c.unidade) ? formatarBRL(c.saldo) : `${c.saldo.toLocaleString('pt-BR')} pts`);
+const saldo = (c: ContaBloqueada) => formatarValorConta(c.unidade, c.saldo);
 
 const COLUNAS: DataTableColumn<ContaBloqueada>[] = [
   {
@@ -28,6 +25,9 @@ const COLUNAS: DataTableColumn<ContaBloqueada>[] = [
         <Text size="xs" c="dimmed" lineClamp={2}>
           {c.motivo ?? 'Sem motivo registrado.'}
         </Text>
+        <SoNoCelular>
+          <Text size="xs">Saldo guardado: {saldo(c)}</Text>
+        </SoNoCelular>
       </>
     ),
   },
@@ -36,7 +36,7 @@ const COLUNAS: DataTableColumn<ContaBloqueada>[] = [
     title: 'Conta',
     noWrap: true,
     render: (c) => (
-      <Badge color="red" variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+      <Badge color="red" variant="light">
         {ROTULOS_UNIDADE[c.unidade]}
       </Badge>
     ),
@@ -47,7 +47,7 @@ const COLUNAS: DataTableColumn<ContaBloqueada>[] = [
 
 const FILTROS: FiltroDef[] = [
   { nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Cliente: nome, CPF/CNPJ ou celular' },
-  { nome: 'unidade', rotulo: 'Conta', tipo: 'selecao', opcoes: UNIDADES.map((u) => ({ value: u, label: ROTULOS_UNIDADE[u] })) },
+  { nome: 'unidade', rotulo: 'Conta', tipo: 'selecao', placeholder: 'Todas', opcoes: UNIDADES.map((u) => ({ value: u, label: ROTULOS_UNIDADE[u] })) },
 ];
 
 /** Relatórios › Contas bloqueadas: accounts that neither receive nor pay, why, and since when. */
@@ -55,7 +55,7 @@ export function Component() {
   const usuario = useUsuarioLogado();
   const podeBloquear = can(usuario, PODE_BLOQUEAR_CONTAS);
   const desbloquear = useDesbloquearConta();
-  const [params] = useSearchParams();
+  const filtroDaTela = useFiltroDaTela(FILTROS);
   const [bloqueando, setBloqueando] = useState(false);
   const [imprimindo, baixar] = useDownload();
 
@@ -81,7 +81,7 @@ export function Component() {
     [podeBloquear, pedirDesbloqueio],
   );
 
-  const imprimir = () => baixar(() => imprimirBloqueadas(paraFiltroBloqueadas(lerEstadoLista(params, { filtros: FILTROS, camposOrdenaveis: [] }).filtro)));
+  const imprimir = () => baixar(() => imprimirBloqueadas(paraFiltroBloqueadas(filtroDaTela())));
 
   return (
     <>

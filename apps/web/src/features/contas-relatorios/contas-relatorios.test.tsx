@@ -2,7 +2,6 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { hojeISO, somarDias, type ContaBloqueada, type Empresa, type LinhaRanking, type Pagina, type UsuarioLogado } from '@bonifica/contracts';
 import { prepararAmbienteTabela } from '../../components/list-page/ambiente-teste';
-import * as navegador from '../../lib/navegador';
 import { renderizarPagina } from '../../test/renderizar-pagina';
 import { envelope, falha, responder, rotasPadrao, servidorFalso, usuarioGerente, type RequisicaoFalsa } from '../../test/servidor-falso';
 import { intervaloDo } from './api';
@@ -61,7 +60,10 @@ describe('Relatórios › Ranking de clientes', () => {
 
   it('pede cashback dos últimos 30 dias por padrão, mostra posições com empate, filtra e imprime o PDF com o mesmo filtro', async () => {
     const s = servidor({ 'POST account/ranking/impressao': responder(() => ({ corpo: '%PDF-1.4', headers: { 'Content-Type': 'application/pdf' } })) });
-    const baixar = vi.spyOn(navegador, 'baixarArquivo').mockImplementation(() => {});
+    const aba = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(aba as unknown as Window);
+    URL.createObjectURL = vi.fn(() => 'blob:ranking');
+    URL.revokeObjectURL = vi.fn();
     const { usuario } = abrir();
     const alice = (await screen.findByText('Alice Souza')).closest('tr')!;
     expect(within(alice).getByText('1º')).toBeInTheDocument();
@@ -78,9 +80,8 @@ describe('Relatórios › Ranking de clientes', () => {
     await waitFor(() => expect(corpo(s.chamadas('POST account/ranking/0/20').at(-1))).toMatchObject({ criterio: 'COMPRAS', filialId: 8 }));
 
     await usuario.click(screen.getByRole('button', { name: 'Imprimir' }));
-    await waitFor(() => expect(baixar).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(aba.location.href).toBe('blob:ranking'));
     expect(corpo(s.chamadas('POST account/ranking/impressao')[0])).toMatchObject({ criterio: 'COMPRAS', filialId: 8, limite: 100 });
-    expect(baixar.mock.calls[0]![0]).toMatch(/^ranking-clientes-.*\.pdf$/);
   });
 
   it('um erro do servidor aparece com o botão de tentar de novo', async () => {

@@ -1,29 +1,26 @@
 import { useMemo } from 'react';
-import { Button, Text, type MantineTheme } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { CRITERIOS_RANKING, ROTULOS_CRITERIO_RANKING, type LinhaRanking } from '@bonifica/contracts';
-import { ListPage, lerEstadoLista, type FiltroDef } from '../../components/list-page';
+import { type FiltroDef, ListPage, aPartirDe, useFiltroDaTela } from '../../components/list-page';
 import { useDownload } from '../../components/use-download';
-import { formatarBRL } from '../../lib/format';
-import { buscarRanking, chavesContas, CRITERIO_PADRAO, imprimirRanking, paraFiltroRanking, PERIODO_PADRAO, PERIODOS, useFiliais } from './api';
-
-const aPartirDe = (ponto: 'sm' | 'md') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
+import { formatarBRL, formatarInteiro } from '../../lib/format';
+import { buscarRanking, chavesContas, CRITERIO_PADRAO, imprimirRanking, paraFiltroRanking, PERIODO_PADRAO, PERIODOS } from './api';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 const COLUNAS: DataTableColumn<LinhaRanking>[] = [
   { accessor: 'posicao', title: 'Posição', width: 90, textAlign: 'right', render: (l) => <Text fw={700}>{l.posicao}º</Text> },
   { accessor: 'nome', title: 'Cliente' },
-  { accessor: 'compras', title: 'Compras', textAlign: 'right', visibleMediaQuery: aPartirDe('md') },
+  { accessor: 'compras', title: 'Compras', textAlign: 'right', visibleMediaQuery: aPartirDe('md'), render: (l) => formatarInteiro(l.compras) },
   { accessor: 'valorCompras', title: 'Valor em compras', textAlign: 'right', noWrap: true, visibleMediaQuery: aPartirDe('md'), render: (l) => formatarBRL(l.valorCompras) },
   { accessor: 'cashback', title: 'Cashback', textAlign: 'right', noWrap: true, render: (l) => formatarBRL(l.cashback) },
-  { accessor: 'pontos', title: 'Pontos', textAlign: 'right', visibleMediaQuery: aPartirDe('sm'), render: (l) => l.pontos.toLocaleString('pt-BR') },
+  { accessor: 'pontos', title: 'Pontos', textAlign: 'right', visibleMediaQuery: aPartirDe('sm'), render: (l) => formatarInteiro(l.pontos) },
 ];
 
 /** Relatórios › Ranking de clientes: who accrued or spent the most in a period, by branch. */
 export function Component() {
-  const filiais = useFiliais();
-  const [params] = useSearchParams();
+  const filiais = useFiliaisRede();
   const [imprimindo, baixar] = useDownload();
 
   const filtros = useMemo<FiltroDef[]>(
@@ -35,7 +32,8 @@ export function Component() {
     [filiais.data],
   );
 
-  const imprimir = () => baixar(() => imprimirRanking(paraFiltroRanking(lerEstadoLista(params, { filtros, camposOrdenaveis: [] }).filtro)));
+  const filtroDaTela = useFiltroDaTela(filtros);
+  const imprimir = () => baixar(() => imprimirRanking(paraFiltroRanking(filtroDaTela())));
 
   return (
     <ListPage<LinhaRanking>

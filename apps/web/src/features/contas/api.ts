@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BuscaUnificacao,
+  GrupoDuplicados,
   ConfiguracaoContasPadrao,
   ContasPadraoSave,
   QuantidadeUnificacao,
@@ -34,6 +35,14 @@ export function useSalvarContasPadrao() {
 
 export async function atribuirATodos(): Promise<ResultadoContasPadrao> {
   return (await api.post<ResultadoContasPadrao>('account/contapadrao/atribuir', {})).result!;
+}
+
+/** Customers sharing a mobile or an e-mail: where a unification usually starts. */
+export function useDuplicados() {
+  return useQuery({
+    queryKey: [...chavesContas.raiz, 'duplicados'],
+    queryFn: async () => (await api.get<null, GrupoDuplicados>('client/duplicados')).results ?? [],
+  });
 }
 
 /** Both sides of a unification, with balances; with the origin only, its likely duplicates too. */

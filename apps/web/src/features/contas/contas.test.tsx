@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
-import type { BuscaUnificacao, ConfiguracaoContasPadrao, LadoUnificacao, Pagina, QuantidadeUnificacao, SaldoConta } from '@bonifica/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { BuscaUnificacao, ConfiguracaoContasPadrao, GrupoDuplicados, LadoUnificacao, Pagina, QuantidadeUnificacao, SaldoConta } from '@bonifica/contracts';
 import { renderizarPagina } from '../../test/renderizar-pagina';
 import { envelope, falha, responder, rotasPadrao, servidorFalso, type RequisicaoFalsa } from '../../test/servidor-falso';
 
@@ -77,7 +77,7 @@ describe('Cadastros › Contas padrão', () => {
     servidorFalso({ ...rotasPadrao(), 'GET account/contapadrao': responder(() => falha(403, 'Acesso negado.')) });
     abrir();
     expect(await screen.findByText('Acesso negado.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });
 
@@ -116,13 +116,15 @@ describe('Cadastros › Unificação de contas', () => {
       }),
       'POST conta/unificacao/quantidade': QUANTIDADE,
       'POST conta/unificacao/unificar': { ...QUANTIDADE, unificacaoId: 1, lancamentoId: 99 },
+      'GET client/duplicados': responder(() => ({ corpo: { hasError: false, messageError: null, result: null, results: [] } })),
     });
     const { usuario } = renderizarPagina('/app/cadastros/unificacao-contas', () => import('./unificacao-page'));
+    expect(await screen.findByText('Nenhum cliente ativo divide celular ou e-mail com outro.')).toBeInTheDocument();
     await usuario.type(await screen.findByRole('combobox', { name: 'Cliente duplicado (origem)' }), 'Paulo');
     await usuario.click(await screen.findByRole('option', { name: 'Paulo Duplicado' }));
     await usuario.click(await screen.findByRole('button', { name: 'Paulo Henrique · Mesmo celular' }));
 
-    expect(await screen.findByText('Serão movidos R$ 12,34 + 150 pts (2 lotes de crédito). Ficam na origem como histórico: 3 vendas e 1 cartões.', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('Serão movidos R$ 12,34 + 150 pts (2 lotes de crédito). Ficam na origem como histórico: 3 vendas e 1 cartão.', { exact: false })).toBeInTheDocument();
     // Destination balance and available amount, side by side with the origin's.
     expect(screen.getAllByText('R$ 5,00')).toHaveLength(2);
     expect(screen.getAllByText('R$ 12,34').length).toBeGreaterThanOrEqual(2);
@@ -137,5 +139,39 @@ describe('Cadastros › Unificação de contas', () => {
     expect(pedido.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Unificação concluída')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Abrir a ficha de Paulo Henrique' })).toHaveAttribute('href', '/app/cadastros/clientes/32');
+  });
+
+  it('os prováveis duplicados (mesmo celular) abrem a comparação: o cadastro mais novo vai para a origem, o bloqueado fica de fora, e dá para trocar', async () => {
+    const grupo: GrupoDuplicados = {
+      motivo: 'CELULAR',
+      valor: '11955554444',
+      clientes: [
+        { id: 32, nome: 'Paulo Henrique', documento: null, celular: '11955554444', email: null, status: 'ATIVO' },
+        { id: 31, nome: 'Paulo Duplicado', documento: null, celular: '11955554444', email: null, status: 'ATIVO' },
+        { id: 40, nome: 'Paulo Antigo', documento: null, celular: '11955554444', email: null, status: 'BLOQUEADO' },
+      ],
+    };
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'GET client/duplicados': responder(() => ({ corpo: { hasError: false, messageError: null, result: null, results: [grupo] } })),
+      'POST conta/unificacao/buscarcontas': responder((r) => {
+        const b = corpo(r);
+        const porId = (id: unknown) => (id === 31 ? PAULO : id === 32 ? HENRIQUE : null);
+        return { corpo: envelope({ origem: porId(b.origemId), destino: porId(b.destinoId), sugestoes: [] } satisfies BuscaUnificacao) };
+      }),
+      'POST conta/unificacao/quantidade': QUANTIDADE,
+    });
+    const { usuario } = renderizarPagina('/app/cadastros/unificacao-contas', () => import('./unificacao-page'));
+    const lista = await screen.findByRole('list', { name: 'Prováveis duplicados' });
+    expect(within(lista).getByText('Paulo Henrique · Paulo Duplicado')).toBeInTheDocument();
+    expect(within(lista).getByText('Mesmo celular: (11) 95555-4444')).toBeInTheDocument();
+    await usuario.click(within(lista).getByRole('button', { name: 'Comparar' }));
+    // 31 was registered first: it stays, and 32 is folded into it.
+    await waitFor(() => expect(corpo(s.chamadas('POST conta/unificacao/buscarcontas').at(-1))).toEqual({ origemId: 32, destinoId: 31 }));
+    expect(screen.getByRole('combobox', { name: 'Cliente duplicado (origem)' })).toHaveValue('Paulo Henrique');
+    expect(screen.getByRole('combobox', { name: 'Cliente que fica (destino)' })).toHaveValue('Paulo Duplicado');
+    await usuario.click(screen.getByRole('button', { name: 'Trocar origem e destino' }));
+    await waitFor(() => expect(corpo(s.chamadas('POST conta/unificacao/buscarcontas').at(-1))).toEqual({ origemId: 31, destinoId: 32 }));
+    expect(screen.getByRole('combobox', { name: 'Cliente duplicado (origem)' })).toHaveValue('Paulo Duplicado');
   });
 });

@@ -1,15 +1,64 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowRight, IconGitMerge } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconArrowRight, IconArrowsExchange, IconGitMerge } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatarBRL, formatarData, unidadeEmReais, type LadoUnificacao, type ResultadoUnificacao, type SaldoConta } from '@bonifica/contracts';
+import { STATUS_CLIENTE, type GrupoDuplicados, type LadoUnificacao, type ResultadoUnificacao, type SaldoConta, type StatusCliente } from '@bonifica/contracts';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { confirmar } from '../../components/confirmar';
+import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { SelecaoCliente } from '../../components/selecao-cliente';
-import { chavesContas, unificar, useBuscaUnificacao, useQuantidadeUnificacao } from './api';
+import { chavesContas, unificar, useBuscaUnificacao, useDuplicados, useQuantidadeUnificacao } from './api';
+import { formatarData, formatarDocumento, formatarInteiro, formatarTelefone, formatarValorConta } from '../../lib/format';
+import { BadgeStatusCliente } from '../../components/badges-situacao';
 
-const valor = (s: Pick<SaldoConta, 'unidade'>, v: number) => (unidadeEmReais(s.unidade) ? formatarBRL(v) : `${v.toLocaleString('pt-BR')} pts`);
+const valor = (s: Pick<SaldoConta, 'unidade'>, v: number) => formatarValorConta(s.unidade, v);
+
+// The unification contract types the status as text; it holds the customer's status.
+const ehStatusCliente = (s: string): s is StatusCliente => (STATUS_CLIENTE as readonly string[]).includes(s);
+
+const contagem = (n: number, um: string, varios: string) => `${formatarInteiro(n)} ${n === 1 ? um : varios}`;
+
+/**
+ * Where a manager starts: customers of the network sharing a mobile or an e-mail (client/duplicados).
+ * Only groups with two active customers are offered; an already unified one is blocked and drops out.
+ */
+function ProvaveisDuplicados({ aoComparar }: { aoComparar: (origem: { id: number; nome: string }, destino: { id: number; nome: string }) => void }) {
+  const consulta = useDuplicados();
+  const grupos = (consulta.data ?? [])
+    .map((g): GrupoDuplicados => ({ ...g, clientes: g.clientes.filter((c) => c.status === 'ATIVO') }))
+    .filter((g) => g.clientes.length >= 2);
+  return (
+    <Card withBorder padding="md">
+      <Text fw={600} mb="xs">
+        Prováveis duplicados
+      </Text>
+      <EstadoConsulta titulo="Prováveis duplicados" consulta={consulta} vazio={grupos.length === 0} mensagemVazia="Nenhum cliente ativo divide celular ou e-mail com outro.">
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Prováveis duplicados">
+          {grupos.map((g) => {
+            // The oldest record usually holds the history; the newer one is the quick sign-up to fold into it.
+            const [destino, ...resto] = [...g.clientes].sort((a, b) => a.id - b.id);
+            const origem = resto[resto.length - 1]!;
+            return (
+              <Group key={`${g.motivo}-${g.valor}`} component="li" justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm">{g.clientes.map((c) => c.nome).join(' · ')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {g.motivo === 'CELULAR' ? `Mesmo celular: ${formatarTelefone(g.valor)}` : `Mesmo e-mail: ${g.valor}`}
+                  </Text>
+                </div>
+                <Button size="xs" variant="light" onClick={() => aoComparar({ id: origem.id, nome: origem.nome }, { id: destino.id, nome: destino.nome })}>
+                  Comparar
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      </EstadoConsulta>
+    </Card>
+  );
+}
 
 function Lado({ titulo, lado, carregando }: { titulo: string; lado: LadoUnificacao | null | undefined; carregando: boolean }) {
   return (
@@ -29,12 +78,10 @@ function Lado({ titulo, lado, carregando }: { titulo: string; lado: LadoUnificac
         <Stack gap={6} mt={6}>
           <Group gap="xs">
             <Text fw={600}>{lado.nome}</Text>
-            <Badge size="sm" variant="light" color={lado.status === 'ATIVO' ? 'teal' : 'gray'}>
-              {lado.status === 'ATIVO' ? 'Ativo' : lado.status === 'BLOQUEADO' ? 'Bloqueado' : 'Anonimizado'}
-            </Badge>
+            {ehStatusCliente(lado.status) && <BadgeStatusCliente status={lado.status} size="sm" />}
           </Group>
           <Text size="sm" c="dimmed">
-            {[lado.documento, lado.celular, lado.email].filter(Boolean).join(' · ') || 'Sem documento, celular ou e-mail'}
+            {[formatarDocumento(lado.documento), formatarTelefone(lado.celular), lado.email].filter(Boolean).join(' · ') || 'Sem documento, celular ou e-mail'}
           </Text>
           {lado.unificadoEm && (
             <Alert color="yellow" variant="light" p="xs">
@@ -80,6 +127,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const [origemId, setOrigemId] = useState<number | null>(null);
   const [destinoId, setDestinoId] = useState<number | null>(null);
+  // Names of customers chosen by a suggestion, so the pickers show them without a search.
+  const [nomes, setNomes] = useState<Record<number, string>>({});
   const [observacao, setObservacao] = useState('');
   const [enviando, setEnviando] = useState(false);
   const [resultado, setResultado] = useState<(ResultadoUnificacao & { destinoId: number; destinoNome: string }) | null>(null);
@@ -112,20 +161,46 @@ export function Component() {
   }
 
   const aMover = quantidade.data?.valores.map((v) => valor(v, v.saldo)).join(' + ');
+  const nomeDe = (id: number | null, lado: LadoUnificacao | null | undefined) => (id === null ? null : (lado?.nome ?? nomes[id] ?? null));
+  const comparar = (origem: { id: number; nome: string }, destino: { id: number; nome: string }) => {
+    setNomes((n) => ({ ...n, [origem.id]: origem.nome, [destino.id]: destino.nome }));
+    setOrigemId(origem.id);
+    setDestinoId(destino.id);
+    setResultado(null);
+  };
+  const trocar = () => {
+    setOrigemId(destinoId);
+    setDestinoId(origemId);
+  };
 
   return (
     <Stack gap="md" maw={1000}>
-      <div>
-        <Title order={2}>Unificação de contas</Title>
-        <Text c="dimmed" size="sm">
-          Quando a mesma pessoa foi cadastrada duas vezes: os saldos do cadastro duplicado passam para o que fica, num lançamento do razão, com as
-          mesmas datas de validade. Vendas, cartões e extrato antigos ficam no cadastro de origem, que é bloqueado.
-        </Text>
-      </div>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <SelecaoCliente label="Cliente duplicado (origem)" value={origemId ? String(origemId) : null} onChange={(v) => setOrigemId(v ? Number(v) : null)} />
-        <SelecaoCliente label="Cliente que fica (destino)" value={destinoId ? String(destinoId) : null} onChange={(v) => setDestinoId(v ? Number(v) : null)} />
-      </SimpleGrid>
+      <CabecalhoPagina
+        titulo="Unificação de contas"
+        descricao="Quando a mesma pessoa foi cadastrada duas vezes: os saldos do cadastro duplicado passam para o que fica, num lançamento do razão, com as mesmas datas de validade. Vendas, cartões e extrato antigos ficam no cadastro de origem, que é bloqueado."
+      />
+      {origemId === null && destinoId === null && <ProvaveisDuplicados aoComparar={comparar} />}
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+          <SelecaoCliente
+            label="Cliente duplicado (origem)"
+            value={origemId ? String(origemId) : null}
+            nomeEscolhido={nomeDe(origemId, lados?.origem)}
+            onChange={(v) => setOrigemId(v ? Number(v) : null)}
+          />
+          <SelecaoCliente
+            label="Cliente que fica (destino)"
+            value={destinoId ? String(destinoId) : null}
+            nomeEscolhido={nomeDe(destinoId, lados?.destino)}
+            onChange={(v) => setDestinoId(v ? Number(v) : null)}
+          />
+        </SimpleGrid>
+        <Tooltip label="Trocar origem e destino">
+          <ActionIcon variant="default" size="lg" aria-label="Trocar origem e destino" onClick={trocar} disabled={origemId === null && destinoId === null}>
+            <IconArrowsExchange size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
       {lados && lados.sugestoes.length > 0 && (
         <Alert color="blue" variant="light" title="Prováveis duplicados da origem">
           <Group gap="xs">
@@ -148,8 +223,8 @@ export function Component() {
           {bloqueio ??
             (quantidade.data.contas === 0
               ? 'A origem não tem saldo: só o cadastro será bloqueado e marcado como unificado.'
-              : `Serão movidos ${aMover} (${quantidade.data.lotes} ${quantidade.data.lotes === 1 ? 'lote' : 'lotes'} de crédito).`)}{' '}
-          {!bloqueio && `Ficam na origem como histórico: ${quantidade.data.vendas} vendas e ${quantidade.data.cartoes} cartões.`}
+              : `Serão movidos ${aMover} (${contagem(quantidade.data.lotes, 'lote', 'lotes')} de crédito).`)}{' '}
+          {!bloqueio && `Ficam na origem como histórico: ${contagem(quantidade.data.vendas, 'venda', 'vendas')} e ${contagem(quantidade.data.cartoes, 'cartão', 'cartões')}.`}
         </Alert>
       )}
       {quantidade.isError && <Alert color="red">{quantidade.error.message}</Alert>}

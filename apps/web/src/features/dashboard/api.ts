@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CODIGOS_PERIODO, type CodigoPeriodo, type DashboardCompleto, type DashboardFiltro, type Empresa, type PeriodoPredefinido } from '@bonifica/contracts';
+import { CODIGOS_PERIODO, type CodigoPeriodo, type DashboardCompleto, type DashboardFiltro, type PeriodoPredefinido } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { baixarDaApi } from '../../lib/download';
+import { abrirPdf } from '../../lib/arquivo';
 
 /** One key factory for the area. */
 export const chavesDashboard = {
   raiz: ['dashboard'] as const,
   periodos: ['dashboard', 'periodos'] as const,
-  filiais: ['dashboard', 'filiais'] as const,
   completo: (f: DashboardFiltro) => ['dashboard', 'completo', f] as const,
 };
 
@@ -16,15 +15,6 @@ export function usePeriodos() {
   return useQuery({
     queryKey: chavesDashboard.periodos,
     queryFn: async () => (await api.get<null, PeriodoPredefinido>('empresadashboard/filtroperiodo')).results ?? [],
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The network's companies for the branch filter. */
-export function useFiliais() {
-  return useQuery({
-    queryKey: chavesDashboard.filiais,
-    queryFn: async () => (await api.get<null, Empresa>('company/empresalogadafiliais')).results ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -44,7 +34,7 @@ export function useDashboard(filtro: DashboardFiltro | null) {
 }
 
 export function imprimirResultadosPorUsuario(filtro: DashboardFiltro): Promise<void> {
-  return baixarDaApi('empresadashboard/imprimir/resultados/usuario', filtro, 'application/pdf', `resultados-por-usuario-${filtro.de}-a-${filtro.ate}.pdf`);
+  return abrirPdf({ caminho: 'empresadashboard/imprimir/resultados/usuario', corpo: filtro });
 }
 
 /** The filter as it lives in the URL: a preset code, or a custom range; and the branch. */

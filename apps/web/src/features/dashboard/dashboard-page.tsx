@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { formatarData } from '../../lib/format';
-import { escreverFiltroUrl, filtroDaChamada, lerFiltroUrl, useDashboard, useFiliais, usePeriodos, type FiltroUrl } from './api';
+import { escreverFiltroUrl, filtroDaChamada, lerFiltroUrl, useDashboard, usePeriodos, type FiltroUrl } from './api';
 import { erroDoPeriodo, FiltrosDashboard } from './filtros';
 import { Graficos } from './graficos';
 import { Indicadores } from './indicadores';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 function Esqueleto() {
   return (
@@ -29,7 +31,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const valor = lerFiltroUrl(params);
   const periodos = usePeriodos();
-  const filiais = useFiliais();
+  const filiais = useFiliaisRede();
   const periodoValido = valor.periodo !== 'PERSONALIZADO' || erroDoPeriodo(valor.de, valor.ate) === null;
   const filtro = periodoValido ? filtroDaChamada(valor, periodos.data) : null;
   const dados = useDashboard(filtro);
@@ -38,26 +40,24 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            Dashboard
-          </Title>
-          {filtro && (
-            <Text c="dimmed" size="sm">
+      <CabecalhoPagina
+        titulo="Dashboard"
+        descricao={
+          filtro && (
+            <>
               {formatarData(filtro.de)} a {formatarData(filtro.ate)}
               {dados.data && ` · ${dados.data.periodo.agrupamento === 'DIA' ? 'por dia' : 'por mês'}`}
-            </Text>
-          )}
-        </div>
-      </Group>
+            </>
+          )
+        }
+      />
       <FiltrosDashboard valor={valor} aoMudar={mudar} periodos={periodos.data ?? []} filiais={filiais.data ?? []} filtro={filtro} />
       {falha ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Não foi possível carregar o dashboard">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{falha.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => (periodos.error ? periodos.refetch() : dados.refetch())}>
-              Tentar de novo
+            <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={() => (periodos.error ? periodos.refetch() : dados.refetch())}>
+              Tentar novamente
             </Button>
           </Stack>
         </Alert>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { DIAS_MAXIMOS_DASHBOARD, type DashboardFiltro, type Empresa, type PeriodoPredefinido } from '@bonifica/contracts';
-import { notificar } from '../../components/notificar';
+import { CampoData } from '../../components/campo-data';
+import { useDownload } from '../../components/use-download';
 import { imprimirResultadosPorUsuario, type FiltroUrl } from './api';
 
 /** Why a custom range cannot be asked for yet, in the words the server would use; null when fine. */
@@ -25,21 +25,11 @@ type Props = {
 
 /** Period (presets from the server or a custom range), branch, and the per-user print. */
 export function FiltrosDashboard({ valor, aoMudar, periodos, filiais, filtro }: Props) {
-  const [imprimindo, setImprimindo] = useState(false);
+  const [imprimindo, baixar] = useDownload();
   const personalizado = valor.periodo === 'PERSONALIZADO';
   const erro = personalizado ? erroDoPeriodo(valor.de, valor.ate) : null;
 
-  async function imprimir() {
-    if (!filtro) return;
-    setImprimindo(true);
-    try {
-      await imprimirResultadosPorUsuario(filtro);
-    } catch (e) {
-      notificar.erro((e as Error).message);
-    } finally {
-      setImprimindo(false);
-    }
-  }
+  const imprimir = () => (filtro ? baixar(() => imprimirResultadosPorUsuario(filtro)) : undefined);
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -60,8 +50,8 @@ export function FiltrosDashboard({ valor, aoMudar, periodos, filiais, filtro }: 
       />
       {personalizado && (
         <>
-          <TextInput type="date" label="De" w={{ base: '47%', xs: 160 }} value={valor.de ?? ''} onChange={(e) => aoMudar({ ...valor, de: e.currentTarget.value || undefined })} error={erro && erro !== 'Informe as duas datas.' ? erro : undefined} />
-          <TextInput type="date" label="Até" w={{ base: '47%', xs: 160 }} value={valor.ate ?? ''} onChange={(e) => aoMudar({ ...valor, ate: e.currentTarget.value || undefined })} />
+          <CampoData label="De" w={{ base: '47%', xs: 160 }} value={valor.de} onChange={(v) => aoMudar({ ...valor, de: v ?? undefined })} error={erro && erro !== 'Informe as duas datas.' ? erro : undefined} />
+          <CampoData label="Até" w={{ base: '47%', xs: 160 }} value={valor.ate} onChange={(v) => aoMudar({ ...valor, ate: v ?? undefined })} />
         </>
       )}
       <Select

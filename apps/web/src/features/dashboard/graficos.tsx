@@ -3,10 +3,9 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { DashboardCompleto } from '@bonifica/contracts';
-import { formatarBRL } from '../../lib/format';
+import { formatarBRL, formatarInteiro } from '../../lib/format';
 
 const MESES = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
-const inteiro = new Intl.NumberFormat('pt-BR');
 // Axis ticks short ("R$ 1,8 mil") so they fit one line; the tooltip shows the full amount.
 const brlCompacto = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 });
 const eixoBRL = (v: number) => brlCompacto.format(v);
@@ -39,7 +38,6 @@ export function Graficos({ d }: { d: DashboardCompleto }) {
   const serie = d.serie.map((s) => ({ ...s, rotulo: rotuloPeriodo(s.periodo) }));
   const porDia = d.periodo.agrupamento === 'DIA' ? 'por dia' : 'por mês';
   const semVendas = d.vendas.quantidade === 0;
-  const brl = (v: number) => formatarBRL(v);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
       <Painel titulo={`Vendas ${porDia}`} vazio={semVendas}>
@@ -48,7 +46,7 @@ export function Graficos({ d }: { d: DashboardCompleto }) {
           data={serie}
           dataKey="rotulo"
           series={[{ name: 'valor', label: 'Valor vendido', color: 'blue.6' }]}
-          valueFormatter={brl}
+          valueFormatter={formatarBRL}
           curveType="monotone"
           withDots={serie.length <= 31}
           yAxisProps={{ width: 72, tickFormatter: eixoBRL }}
@@ -64,7 +62,7 @@ export function Graficos({ d }: { d: DashboardCompleto }) {
             { name: 'cashbackResgatado', label: 'Resgatado', color: 'orange.6' },
             { name: 'cashbackExpirado', label: 'Expirado', color: 'gray.5' },
           ]}
-          valueFormatter={brl}
+          valueFormatter={formatarBRL}
           withLegend
           maxBarWidth={28}
           yAxisProps={{ width: 72, tickFormatter: eixoBRL }}
@@ -76,7 +74,7 @@ export function Graficos({ d }: { d: DashboardCompleto }) {
           data={serie}
           dataKey="rotulo"
           series={[{ name: 'novosClientes', label: 'Novos clientes', color: 'indigo.6' }]}
-          valueFormatter={(v) => inteiro.format(v)}
+          valueFormatter={formatarInteiro}
           maxBarWidth={28}
           yAxisProps={{ allowDecimals: false }}
         />
@@ -88,7 +86,7 @@ export function Graficos({ d }: { d: DashboardCompleto }) {
           dataKey="nome"
           orientation="vertical"
           series={[{ name: 'valor', label: 'Valor vendido', color: 'green.6' }]}
-          valueFormatter={brl}
+          valueFormatter={formatarBRL}
           maxBarWidth={36}
           xAxisProps={{ tickFormatter: eixoBRL }}
           yAxisProps={{ width: 130 }}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stepper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Mapeamento, MetadadosImportacao, StatusImportacao, TipoImportacao } from '@bonifica/contracts';
+import { CONSTANTES, type Mapeamento, type MetadadosImportacao, type StatusImportacao, type TipoImportacao } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
 import { ProgressoTarefa } from '../../components/progresso-tarefa';
 import { caminhoStatus, chavesImportacao, useIniciarImportacao } from './api';
@@ -9,6 +10,7 @@ import { EtapaArquivo } from './etapa-arquivo';
 import { EtapaMapeamento } from './etapa-mapeamento';
 import { EtapaOpcoes, type Opcoes } from './etapa-opcoes';
 import { ResumoImportacao } from './resumo-importacao';
+import { formatarInteiro } from '../../lib/format';
 
 const OPCOES_PADRAO: Opcoes = { duplicados: 'IGNORAR', unidadeSaldo: 'CASHBACK' };
 
@@ -22,6 +24,8 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
   const [tarefaId, setTarefaId] = useState<string | null>(null);
   const iniciar = useIniciarImportacao(tipo);
   const queryClient = useQueryClient();
+  // Four steps with descriptions do not fit across a phone; stacked, each step reads whole.
+  const estreito = useMediaQuery(`(max-width: ${CONSTANTES.breakpointMobile - 0.02}px)`);
 
   const recomecar = () => {
     setEtapa(0);
@@ -58,7 +62,7 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
   };
 
   return (
-    <Stepper active={etapa} size="sm" allowNextStepsSelect={false} onStepClick={(i) => etapa < 3 && i < etapa && setEtapa(i)}>
+    <Stepper active={etapa} size="sm" orientation={estreito ? 'vertical' : 'horizontal'} allowNextStepsSelect={false} onStepClick={(i) => etapa < 3 && i < etapa && setEtapa(i)}>
       <Stepper.Step label="Arquivo" description="Enviar o CSV">
         <EtapaArquivo
           tipo={tipo}
@@ -82,14 +86,14 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
           </>
         )}
       </Stepper.Step>
-      <Stepper.Step label="Opções" description="Duplicados e saldos">
+      <Stepper.Step label="Opções" description={tipo === 'CLIENTE' ? 'Duplicados e saldos' : 'Duplicados'}>
         <EtapaOpcoes tipo={tipo} opcoes={opcoes} aoMudar={setOpcoes} temSaldo={typeof mapeamento.saldo === 'number'} />
         <Group mt="md">
           <Button variant="default" onClick={() => setEtapa(1)}>
             Voltar
           </Button>
           <Button onClick={comecar} loading={iniciar.isPending}>
-            Importar {metadados?.totalLinhas.toLocaleString('pt-BR')} {metadados?.totalLinhas === 1 ? 'linha' : 'linhas'}
+            Importar {formatarInteiro(metadados?.totalLinhas ?? 0)} {metadados?.totalLinhas === 1 ? 'linha' : 'linhas'}
           </Button>
         </Group>
       </Stepper.Step>

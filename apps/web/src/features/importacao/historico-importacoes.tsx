@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { Anchor, Badge, Group, Text, type MantineTheme } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { EtapaImportacao, ImportacaoResumo, TipoImportacao } from '@bonifica/contracts';
-import { ListPage } from '../../components/list-page';
+import { ListPage, aPartirDe } from '../../components/list-page';
 import { formatarDataHora } from '../../lib/format';
 import { buscarHistorico, chavesImportacao } from './api';
-
-const aPartirDe = (ponto: 'sm' | 'md' | 'lg') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
 
 const ETAPAS: Record<EtapaImportacao, { rotulo: string; cor: string }> = {
   AGUARDANDO_MAPEAMENTO: { rotulo: 'Aguardando colunas', cor: 'gray' },
@@ -70,5 +68,16 @@ const COLUNAS: DataTableColumn<ImportacaoResumo>[] = [
 export function HistoricoImportacoes({ tipo }: { tipo: TipoImportacao }) {
   const buscar = useMemo(() => buscarHistorico(tipo), [tipo]);
   const chave = useMemo(() => chavesImportacao.historico(tipo), [tipo]);
-  return <ListPage<ImportacaoResumo> titulo="Importações anteriores" colunas={COLUNAS} buscar={buscar} chaveConsulta={chave} idRegistro={(i) => i.id} tamanhoPadrao={10} />;
+  return (
+    <ListPage<ImportacaoResumo>
+      titulo="Importações anteriores"
+      secao
+      mensagemVazia="Nenhuma importação feita ainda. As próximas aparecem aqui, com o relatório de erros de cada uma."
+      colunas={COLUNAS}
+      buscar={buscar}
+      chaveConsulta={chave}
+      idRegistro={(i) => i.id}
+      tamanhoPadrao={10}
+    />
+  );
 }

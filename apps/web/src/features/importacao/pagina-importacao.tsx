@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { TipoImportacao } from '@bonifica/contracts';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { AssistenteImportacao } from './assistente-importacao';
 import { HistoricoImportacoes } from './historico-importacoes';
 
@@ -12,12 +13,7 @@ const TEXTOS: Record<TipoImportacao, { titulo: string; descricao: string }> = {
 export function PaginaImportacao({ tipo }: { tipo: TipoImportacao }) {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{TEXTOS[tipo].titulo}</Title>
-        <Text c="dimmed" size="sm">
-          {TEXTOS[tipo].descricao}
-        </Text>
-      </div>
+      <CabecalhoPagina titulo={TEXTOS[tipo].titulo} descricao={TEXTOS[tipo].descricao} />
       <Paper withBorder p="md" radius="md">
         <AssistenteImportacao tipo={tipo} />
       </Paper>

@@ -1,19 +1,8 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Paper } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { formatarBRL, type StatusImportacao } from '@bonifica/contracts';
-
-function Numero({ rotulo, valor, cor }: { rotulo: string; valor: string | number; cor?: string }) {
-  return (
-    <Paper withBorder p="sm" radius="sm">
-      <Text size="xs" c="dimmed">
-        {rotulo}
-      </Text>
-      <Text size="xl" fw={700} c={cor}>
-        {typeof valor === 'number' ? valor.toLocaleString('pt-BR') : valor}
-      </Text>
-    </Paper>
-  );
-}
+import type { StatusImportacao } from '@bonifica/contracts';
+import { Indicador } from '../../components/indicador';
+import { formatarInteiro, formatarValorConta } from '../../lib/format';
 
 /** Step 4's end: what happened to each row, and the error report when some were refused. */
 export function ResumoImportacao({ status, aoRecomecar }: { status: StatusImportacao; aoRecomecar: () => void }) {
@@ -21,19 +10,17 @@ export function ResumoImportacao({ status, aoRecomecar }: { status: StatusImport
   return (
     <Stack mt="sm">
       {r && (
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-          <Numero rotulo="Novos" valor={r.inseridos} cor="teal" />
-          <Numero rotulo="Mesclados" valor={r.mesclados} />
-          <Numero rotulo="Ignorados (já existiam)" valor={r.ignorados} />
-          <Numero rotulo="Linhas com erro" valor={r.comErro} cor={r.comErro ? 'red' : undefined} />
-          {r.unidadeSaldo && (
-            <Numero rotulo="Saldos iniciais" valor={`${r.saldosLancados} · ${r.unidadeSaldo === 'PONTOS' ? `${r.saldoTotal.toLocaleString('pt-BR')} pts` : formatarBRL(r.saldoTotal)}`} />
-          )}
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+          <Indicador rotulo="Novos" valor={formatarInteiro(r.inseridos)} cor="teal" />
+          <Indicador rotulo="Mesclados" valor={formatarInteiro(r.mesclados)} />
+          <Indicador rotulo="Ignorados (já existiam)" valor={formatarInteiro(r.ignorados)} />
+          <Indicador rotulo="Linhas com erro" valor={formatarInteiro(r.comErro)} cor={r.comErro ? 'red' : undefined} />
+          {r.unidadeSaldo && <Indicador rotulo="Saldos iniciais" valor={`${formatarInteiro(r.saldosLancados)} · ${formatarValorConta(r.unidadeSaldo, r.saldoTotal)}`} />}
         </SimpleGrid>
       )}
       {r && r.saldosIgnorados > 0 && (
         <Text size="sm" c="dimmed">
-          {r.saldosIgnorados.toLocaleString('pt-BR')} {r.saldosIgnorados === 1 ? 'saldo não foi lançado' : 'saldos não foram lançados'}: eram de clientes já cadastrados, que mantêm o saldo que têm.
+          {formatarInteiro(r.saldosIgnorados)} {r.saldosIgnorados === 1 ? 'saldo não foi lançado' : 'saldos não foram lançados'}: eram de clientes já cadastrados, que mantêm o saldo que têm.
         </Text>
       )}
       {r && r.comErro > 0 && (

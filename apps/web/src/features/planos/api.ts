@@ -11,7 +11,7 @@ import {
   type SituacaoClientePlano,
 } from '@bonifica/contracts';
 import { api } from '../../lib/api';
-import { baixarDaApi } from '../../lib/download';
+import { salvarArquivo } from '../../lib/arquivo';
 import type { BuscarPagina, ConsultaLista, Ordenacao, ValoresFiltro } from '../../components/list-page';
 
 /** One key factory: saving a plan or a contract invalidates everything under `raiz` (counts included). */
@@ -97,7 +97,6 @@ export function useRenovarContrato() {
 
 export function baixarRelatorioContratos(formato: FormatoRelatorio, filtro: ClientePlanoFiltro): Promise<void> {
   const hoje = new Date().toISOString().slice(0, 10);
-  return formato === 'CSV'
-    ? baixarDaApi('account/clienteplano/relatorio/download', { formato, filtro }, 'text/csv', `contratos-planos-${hoje}.csv`)
-    : baixarDaApi('account/clienteplano/relatorio/download', { formato, filtro }, 'application/pdf', `contratos-planos-${hoje}.pdf`);
+  const pedido = { caminho: 'account/clienteplano/relatorio/download', corpo: { formato, filtro } };
+  return formato === 'CSV' ? salvarArquivo(pedido, 'text/csv', `contratos-planos-${hoje}.csv`) : salvarArquivo(pedido, 'application/pdf', `contratos-planos-${hoje}.pdf`);
 }

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { Alert, Grid, Select, TextInput } from '@mantine/core';
+import { Alert, Grid, Select } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { clientePlanoSaveSchema, fimDoPeriodo, formatarBRL, formatarData, hojeISO, ROTULOS_PERIODICIDADE, type ClientePlano } from '@bonifica/contracts';
+import { clientePlanoSaveSchema, fimDoPeriodo, hojeISO, ROTULOS_PERIODICIDADE, type ClientePlano } from '@bonifica/contracts';
+import { CampoData } from '../../components/campo-data';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { SelecaoCliente } from '../../components/selecao-cliente';
 import { useContratarPlano, usePlanos } from './api';
 import { beneficios } from './rotulos';
+import { formatarBRL, formatarData } from '../../lib/format';
 
 type ValoresContrato = { clienteId: string | null; planoId: string | null; inicio: string };
 
@@ -48,7 +50,7 @@ export function ContratarForm({ aoSalvar }: { aoSalvar: (c: ClientePlano) => voi
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextInput type="date" label="Início" withAsterisk {...form.getInputProps('inicio')} key={form.key('inicio')} />
+          <CampoData label="Início" withAsterisk {...form.getInputProps('inicio')} key={form.key('inicio')} />
         </Grid.Col>
         {escolhido && (
           <Grid.Col span={12}>

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconCalendarRepeat, IconDownload, IconFileTypeCsv, IconFileTypePdf, IconPlus, IconX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import {
   formatarBRL,
@@ -11,26 +10,14 @@ import {
   SITUACOES_CLIENTE_PLANO,
   type ClientePlano,
   type FormatoRelatorio,
-  type SituacaoClientePlano,
 } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, lerEstadoLista, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { type FiltroDef, ListPage, type Ordenacao, aPartirDe, useFiltroDaTela } from '../../components/list-page';
 import { useDownload } from '../../components/use-download';
 import { buscarContratos, baixarRelatorioContratos, chavesPlanos, paraFiltroContratos, useCancelarContrato, usePlanos, useRenovarContrato } from './api';
 import { ContratarForm } from './contratar-form';
-
-const aPartirDe = (ponto: 'sm' | 'md' | 'lg') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
-
-export const COR_SITUACAO: Record<SituacaoClientePlano, string> = { VIGENTE: 'teal', FUTURO: 'blue', VENCIDO: 'orange', CANCELADO: 'gray' };
-
-function BadgeSituacao({ situacao }: { situacao: SituacaoClientePlano }) {
-  return (
-    <Badge color={COR_SITUACAO[situacao]} variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
-      {ROTULOS_SITUACAO_CLIENTE_PLANO[situacao]}
-    </Badge>
-  );
-}
+import { BadgeSituacaoPlano } from '../../components/badges-situacao';
 
 const COLUNAS: DataTableColumn<ClientePlano>[] = [
   {
@@ -49,7 +36,7 @@ const COLUNAS: DataTableColumn<ClientePlano>[] = [
   { accessor: 'preco', title: 'Preço', textAlign: 'right', noWrap: true, visibleMediaQuery: aPartirDe('md'), render: (c) => `${formatarBRL(c.preco)} / ${ROTULOS_PERIODICIDADE[c.periodicidade].toLowerCase()}` },
   { accessor: 'inicio', title: 'Início', noWrap: true, visibleMediaQuery: aPartirDe('lg'), render: (c) => formatarData(c.inicio) },
   { accessor: 'fim', title: 'Vigente até', sortable: true, noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (c) => formatarData(c.fim) },
-  { accessor: 'situacao', title: 'Situação', noWrap: true, render: (c) => <BadgeSituacao situacao={c.situacao} /> },
+  { accessor: 'situacao', title: 'Situação', noWrap: true, render: (c) => <BadgeSituacaoPlano situacao={c.situacao} /> },
   { accessor: 'criadoEm', title: 'Contratado em', sortable: true, noWrap: true, visibleMediaQuery: aPartirDe('lg'), render: (c) => formatarData(c.criadoEm) },
 ];
 
@@ -60,14 +47,13 @@ export function Component() {
   const planos = usePlanos();
   const cancelar = useCancelarContrato();
   const renovar = useRenovarContrato();
-  const [params] = useSearchParams();
   const [contratando, setContratando] = useState(false);
   const [baixando, baixarArquivo] = useDownload();
 
   const filtros = useMemo<FiltroDef[]>(
     () => [
       { nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Cliente: nome, CPF/CNPJ ou celular' },
-      { nome: 'situacao', rotulo: 'Situação', tipo: 'selecao', opcoes: SITUACOES_CLIENTE_PLANO.map((s) => ({ value: s, label: ROTULOS_SITUACAO_CLIENTE_PLANO[s] })) },
+      { nome: 'situacao', rotulo: 'Situação', tipo: 'selecao', placeholder: 'Todas', opcoes: SITUACOES_CLIENTE_PLANO.map((s) => ({ value: s, label: ROTULOS_SITUACAO_CLIENTE_PLANO[s] })) },
       { nome: 'planoId', rotulo: 'Plano', tipo: 'selecao', opcoes: (planos.data ?? []).map((p) => ({ value: String(p.id), label: p.nome })) },
     ],
     [planos.data],
@@ -116,9 +102,8 @@ export function Component() {
     [pedirCancelamento, pedirRenovacao],
   );
 
-  // The report takes the filters on screen (read from the URL, like the list does).
-  const baixar = (formato: FormatoRelatorio) =>
-    baixarArquivo(() => baixarRelatorioContratos(formato, paraFiltroContratos(lerEstadoLista(params, { filtros, camposOrdenaveis: [] }).filtro, null)));
+  const filtroDaTela = useFiltroDaTela(filtros);
+  const baixar = (formato: FormatoRelatorio) => baixarArquivo(() => baixarRelatorioContratos(formato, paraFiltroContratos(filtroDaTela(), null)));
 
   return (
     <>

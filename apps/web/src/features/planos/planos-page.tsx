@@ -1,16 +1,14 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ROTULOS_PERIODICIDADE, type Plano } from '@bonifica/contracts';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { type FiltroDef, ListPage, aPartirDe } from '../../components/list-page';
 import { formatarBRL } from '../../lib/format';
 import { buscarCatalogo, chavesPlanos } from './api';
 import { PlanoForm } from './plano-form';
 import { beneficios } from './rotulos';
-
-const aPartirDe = (ponto: 'sm' | 'md') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
 
 const COLUNAS: DataTableColumn<Plano>[] = [
   {

@@ -172,7 +172,7 @@ describe('Cadastros › Planos dos clientes', () => {
     await usuario.click(within(drawer).getByRole('combobox', { name: 'Plano' }));
     // Inactive plans are not offered.
     expect(screen.queryByRole('option', { name: /Clube Antigo/ })).not.toBeInTheDocument();
-    await usuario.click(await screen.findByRole('option', { name: 'Clube Ouro · R$ 29,90 mensal' }));
+    await usuario.click(await screen.findByRole('option', { name: 'Clube Ouro · R$\u00a029,90 mensal' }));
     expect(await within(drawer).findByText(/10% de cashback enquanto vigente/)).toBeInTheDocument();
     await usuario.click(within(drawer).getByRole('button', { name: 'Contratar' }));
     await waitFor(() => expect(s.chamadas('POST account/clienteplano/save')).toHaveLength(1));

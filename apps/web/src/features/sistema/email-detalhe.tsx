@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Alert, Anchor, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatarDataHora } from '@bonifica/contracts';
 import type { EmailSaida } from './api';
 import { BadgeStatusEmail } from './rotulos-email';
+import { formatarDataHora } from '../../lib/format';
 
 // Stops before trailing punctuation, so "…em https://x/y." does not carry the period into the link.
 const URL_NO_TEXTO = /(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]])/g;

@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { ActionIcon, Alert, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatarDataHora } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { ListPage, type FiltroDef } from '../../components/list-page';
 import { buscarEmails, chavesSistema, STATUS_EMAIL, useReenviarEmail, type EmailSaida } from './api';
 import { EmailDetalhe } from './email-detalhe';
 import { BadgeStatusEmail, ROTULOS_STATUS_EMAIL } from './rotulos-email';
+import { formatarDataHora } from '../../lib/format';
 
 const COLUNAS: DataTableColumn<EmailSaida>[] = [
   { accessor: 'criadoEm', title: 'Criado em', noWrap: true, render: (e) => formatarDataHora(e.criadoEm) },

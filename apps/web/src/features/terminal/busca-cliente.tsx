@@ -1,12 +1,13 @@
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCardOff, IconSearch } from '@tabler/icons-react';
-import { formatarTelefone, mascararDocumentoParcial, type ClienteResumo, type IdentificacaoVenda } from '@bonifica/contracts';
+import { mascararDocumentoParcial, type ClienteResumo, type IdentificacaoVenda } from '@bonifica/contracts';
 import { buscarClientesTerminal } from './api';
 import { CadastroRapido, type DadosCadastro } from './cadastro-rapido';
 import { mensagemDe } from './mensagem';
 import classes from './terminal.module.css';
 import { identificacaoDaBusca, pareceCartao, preencherCadastro } from './valores';
+import { formatarTelefone } from '../../lib/format';
 
 type Props = {
   campoRef: RefObject<HTMLInputElement | null>;
@@ -83,7 +84,7 @@ export function BuscaCliente({ campoRef, bloqueada, aoSelecionar }: Props) {
         ref={campoRef}
         label="Cliente"
         description="Passe o cartão ou digite CPF, celular ou nome e tecle Enter"
-        placeholder="Cartão, CPF, celular ou nome"
+        placeholder="CPF, celular ou nome"
         size="lg"
         autoFocus
         autoComplete="off"
@@ -95,9 +96,9 @@ export function BuscaCliente({ campoRef, bloqueada, aoSelecionar }: Props) {
         onKeyDown={tecla}
         disabled={bloqueada}
         leftSection={<IconSearch size={20} />}
-        rightSectionWidth={110}
+        rightSectionWidth={92}
         rightSection={
-          <Button size="sm" onClick={() => void pesquisar()} loading={buscando} disabled={bloqueada}>
+          <Button size="xs" onClick={() => void pesquisar()} loading={buscando} disabled={bloqueada}>
             Buscar
           </Button>
         }

@@ -1,7 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { formatarBRL, formatarTelefone, mascararDocumentoParcial, ROTULOS_STATUS_CLIENTE, type ClienteResumo } from '@bonifica/contracts';
+import { mascararDocumentoParcial, ROTULOS_STATUS_CLIENTE, type ClienteResumo } from '@bonifica/contracts';
 import type { SaldosTerminal } from './api';
 import classes from './terminal.module.css';
+import { formatarBRL, formatarInteiro, formatarTelefone } from '../../lib/format';
 
 /** One balance: what may be used now, and the total when part of it is still waiting or about to lapse. */
 function Saldo({ rotulo, disponivel, total, formatar, testId, cor }: { rotulo: string; disponivel?: number; total?: number; formatar: (n: number) => string; testId: string; cor?: string }) {
@@ -23,8 +24,6 @@ function Saldo({ rotulo, disponivel, total, formatar, testId, cor }: { rotulo: s
   );
 }
 
-const pontos = (n: number) => n.toLocaleString('pt-BR');
-
 /** The selected customer: who it is (CPF masked, LGPD) and the balances to spend. */
 export function CartaoCliente({ cliente, saldos, erroSaldos }: { cliente: ClienteResumo; saldos: SaldosTerminal | null; erroSaldos: string | null }) {
   return (
@@ -42,9 +41,9 @@ export function CartaoCliente({ cliente, saldos, erroSaldos }: { cliente: Client
           {ROTULOS_STATUS_CLIENTE[cliente.status]}
         </Badge>
       </Group>
-      <SimpleGrid cols={2} mt="md">
+      <SimpleGrid cols={2} mt="md" spacing="lg">
         <Saldo rotulo="Cashback" disponivel={saldos?.cashback} total={saldos?.cashbackTotal} formatar={formatarBRL} testId="saldo-cashback" cor="teal.8" />
-        <Saldo rotulo="Pontos" disponivel={saldos?.pontos} total={saldos?.pontosTotal} formatar={pontos} testId="saldo-pontos" />
+        <Saldo rotulo="Pontos" disponivel={saldos?.pontos} total={saldos?.pontosTotal} formatar={formatarInteiro} testId="saldo-pontos" />
       </SimpleGrid>
       {erroSaldos && (
         <Text c="red" size="sm" mt="xs" role="alert">

@@ -2,18 +2,13 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Card, Center, Group, Loader, SegmentedControl, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatarBRL, formatarDataHora, type LinhaExtrato, type TransacaoResumo, type UnidadeConta } from '@bonifica/contracts';
+import type { TransacaoResumo, UnidadeConta } from '@bonifica/contracts';
 import { abrirComprovante } from '../../components/comprovante';
 import { buscarExtrato, buscarUltimasVendas, chavesTerminal } from './api';
 import classes from './terminal.module.css';
+import { formatarBRL, formatarDataHora, formatarMovimento, rotuloExtrato } from '../../lib/format';
 
 const quando = (iso: string) => formatarDataHora(iso).slice(0, 16);
-
-/** A sale's posting holds the redemption and the accrual on the same account: the sign tells them apart. */
-export function rotuloExtrato(l: Pick<LinhaExtrato, 'tipo' | 'descricao' | 'valor'>): string {
-  if (l.tipo === 'VENDA') return l.valor < 0 ? 'Resgate na compra' : 'Acúmulo da compra';
-  return l.descricao;
-}
 
 function Estado({ carregando, erro, vazio, children }: { carregando: boolean; erro: Error | null; vazio: boolean; children: React.ReactNode }) {
   if (carregando) {
@@ -85,10 +80,6 @@ function UltimasVendas({ clienteId, podeCancelar, aoCancelar }: { clienteId: num
 function Extrato({ clienteId }: { clienteId: number }) {
   const [unidade, setUnidade] = useState<UnidadeConta>('CASHBACK');
   const extrato = useQuery({ queryKey: chavesTerminal.extrato(clienteId, unidade), queryFn: () => buscarExtrato(clienteId, unidade) });
-  const formatar = (l: LinhaExtrato) => {
-    const sinal = l.valor > 0 ? '+' : l.valor < 0 ? '−' : '';
-    return `${sinal}${unidade === 'PONTOS' ? Math.abs(l.valor).toLocaleString('pt-BR') : formatarBRL(Math.abs(l.valor))}`;
-  };
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -119,7 +110,7 @@ function Extrato({ clienteId }: { clienteId: number }) {
                 </Text>
               </div>
               <Text fw={700} c={l.valor < 0 ? 'red.7' : 'teal.8'} className={classes.valorExtrato}>
-                {formatar(l)}
+                {formatarMovimento(unidade, l.valor)}
               </Text>
             </Group>
           ))}

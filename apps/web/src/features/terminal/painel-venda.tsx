@@ -1,9 +1,9 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatarBRL } from '@bonifica/contracts';
 import classes from './terminal.module.css';
 import { lerReais, maximoResgate, reaisParaTexto } from './valores';
+import { formatarBRL } from '../../lib/format';
 
 type Props = {
   habilitado: boolean;
@@ -91,7 +91,8 @@ export function PainelVenda({ habilitado, cashbackDisponivel, postando, valorRef
         <TextInput
           className={classes.campoGrande}
           label="Usar cashback"
-          description={pronto ? `Até ${formatarBRL(maximo)}` : undefined}
+          // Before the amount is typed the limit is the balance, not "Até R$ 0,00".
+          description={pronto ? (valor !== null && valor > 0 ? `Até ${formatarBRL(maximo)}` : `Saldo disponível: ${formatarBRL(cashbackDisponivel ?? 0)}`) : undefined}
           placeholder="0,00"
           size="lg"
           inputMode="decimal"

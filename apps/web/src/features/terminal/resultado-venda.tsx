@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconReceiptOff } from '@tabler/icons-react';
-import { formatarBRL, type ResultadoVenda } from '@bonifica/contracts';
+import { type ResultadoVenda } from '@bonifica/contracts';
 import { BotaoImprimir, PapelComprovante, useComprovante } from '../../components/comprovante';
+import { formatarBRL, formatarInteiro } from '../../lib/format';
 
 export type VendaFeita = ResultadoVenda & { valor: number; cancelada: boolean };
 
@@ -46,7 +47,7 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
         <SimpleGrid cols={2} spacing="sm">
           <Numero rotulo="A pagar" valor={formatarBRL(venda.valor - venda.resgate)} forte />
           <Numero rotulo="Cashback ganho" valor={formatarBRL(venda.cashback)} testId="recibo-cashback" />
-          <Numero rotulo="Pontos ganhos" valor={venda.pontos.toLocaleString('pt-BR')} />
+          <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
         </SimpleGrid>
 

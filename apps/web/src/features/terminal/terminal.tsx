@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Grid, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Kbd, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatarBRL, PODE_CANCELAR_VENDAS, type ClienteResumo, type IdentificacaoVenda, type TransacaoResumo } from '@bonifica/contracts';
+import { PODE_CANCELAR_VENDAS, type ClienteResumo, type IdentificacaoVenda, type TransacaoResumo } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { chaveComprovante } from '../../components/comprovante';
 import { confirmar } from '../../components/confirmar';
 import { notificar } from '../../components/notificar';
@@ -15,6 +16,7 @@ import { mensagemDe } from './mensagem';
 import { PainelVenda } from './painel-venda';
 import { ResultadoVendaCard, type VendaFeita } from './resultado-venda';
 import { useLancamento } from './use-lancamento';
+import { formatarBRL } from '../../lib/format';
 
 type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda };
 
@@ -141,14 +143,14 @@ export function Terminal() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={1} fz="h2">
-          Terminal de atendimento
-        </Title>
-        <Text c="dimmed" size="sm" visibleFrom="sm">
-          <Kbd>Enter</Kbd> busca · <Kbd>F2</Kbd> lança · <Kbd>Esc</Kbd> nova venda
-        </Text>
-      </Group>
+      <CabecalhoPagina
+        titulo="Terminal de atendimento"
+        acoes={
+          <Text c="dimmed" size="sm" visibleFrom="sm">
+            <Kbd>Enter</Kbd> busca · <Kbd>F2</Kbd> lança · <Kbd>Esc</Kbd> nova venda
+          </Text>
+        }
+      />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
@@ -179,11 +181,16 @@ export function Terminal() {
             />
           )}
         </Grid.Col>
-        {clienteId !== null && (
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          {clienteId !== null ? (
             <HistoricoCliente clienteId={clienteId} podeCancelar={podeCancelar} aoCancelar={(v: TransacaoResumo) => void cancelar(v.id, v.valor)} />
-          </Grid.Col>
-        )}
+          ) : (
+            // Holds the column on wide screens, so the page does not jump when a customer is chosen.
+            <Card padding="md" withBorder visibleFrom="lg" c="dimmed">
+              <Text size="sm">As últimas vendas e o extrato do cliente aparecem aqui.</Text>
+            </Card>
+          )}
+        </Grid.Col>
       </Grid>
     </Stack>
   );

@@ -3,7 +3,6 @@ import {
   STATUS_TRANSACAO,
   type CorrigirDuplicadas,
   type DuplicadaFiltro,
-  type Empresa,
   type GrupoDuplicadas,
   type Pagina,
   type ResultadoCancelamento,
@@ -17,7 +16,7 @@ import {
 } from '@bonifica/contracts';
 import type { BuscarPagina, ConsultaLista, ValoresFiltro } from '../../components/list-page';
 import { api } from '../../lib/api';
-import { abrirPdfPost } from '../../lib/arquivo';
+import { abrirPdf } from '../../lib/arquivo';
 
 /** One key factory for the area: a cancel or a correction invalidates every list under `raiz`. */
 export const chavesTransacoes = {
@@ -25,7 +24,6 @@ export const chavesTransacoes = {
   lista: (consulta: ConsultaLista) => ['transacoes', 'lista', consulta] as const,
   totalizador: (f: TotalizadorFiltro) => ['transacoes', 'totalizador', f] as const,
   duplicadas: (f: DuplicadaFiltro) => ['transacoes', 'duplicadas', f] as const,
-  lojas: ['transacoes', 'lojas'] as const,
   atendentes: ['transacoes', 'atendentes'] as const,
 };
 
@@ -47,15 +45,6 @@ export const buscarVendas: BuscarPagina<TransacaoResumo> = async (filtro, page, 
   const env = await api.post<Pagina<TransacaoResumo>>(`transacao/filterpaginated/${page}/${size}`, paraFiltroVendas(filtro));
   return env.result ?? { content: [], totalElements: 0, totalPages: 0, number: page, size };
 };
-
-/** Matriz and branches of the network, for the store filters. */
-export function useLojas() {
-  return useQuery({
-    queryKey: chavesTransacoes.lojas,
-    queryFn: async () => (await api.get<null, Empresa>('company/empresalogadafiliais')).results ?? [],
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** The company's users, for the attendant filter; only asked when the user may list users. */
 export function useAtendentes(habilitado: boolean) {
@@ -87,7 +76,7 @@ export function useTotalizador(filtro: TotalizadorFiltro | null) {
   });
 }
 
-export const imprimirTotalizador = (filtro: TotalizadorFiltro) => abrirPdfPost('transacao/impressao/totalizador', filtro);
+export const imprimirTotalizador = (filtro: TotalizadorFiltro) => abrirPdf({ caminho: 'transacao/impressao/totalizador', corpo: filtro });
 
 export function useDuplicadas(filtro: DuplicadaFiltro | null) {
   return useQuery({

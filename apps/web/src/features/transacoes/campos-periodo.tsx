@@ -1,5 +1,6 @@
-import { Select, TextInput } from '@mantine/core';
-import { useLojas } from './api';
+import { Select } from '@mantine/core';
+import { CampoData } from '../../components/campo-data';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 type Props = {
   de: string;
@@ -9,13 +10,16 @@ type Props = {
   aoMudar: (mudanca: { de?: string; ate?: string; filialId?: string | null }) => void;
 };
 
+// On a phone the two dates share a row.
+const METADE = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 160 };
+
 /** The period (days in Brasília) and store fields the sales reports share. */
 export function CamposPeriodoLoja({ de, ate, filialId, obrigatorio = false, aoMudar }: Props) {
-  const lojas = useLojas();
+  const lojas = useFiliaisRede();
   return (
     <>
-      <TextInput type="date" label="De" value={de} onChange={(e) => aoMudar({ de: e.currentTarget.value })} required={obrigatorio} miw={160} />
-      <TextInput type="date" label="Até" value={ate} onChange={(e) => aoMudar({ ate: e.currentTarget.value })} required={obrigatorio} miw={160} />
+      <CampoData label="De" value={de} onChange={(v) => aoMudar({ de: v ?? '' })} required={obrigatorio} clearable={!obrigatorio} w={METADE} />
+      <CampoData label="Até" value={ate} onChange={(v) => aoMudar({ ate: v ?? '' })} required={obrigatorio} clearable={!obrigatorio} w={METADE} />
       <Select
         label="Loja"
         placeholder="Todas as lojas"
@@ -23,7 +27,7 @@ export function CamposPeriodoLoja({ de, ate, filialId, obrigatorio = false, aoMu
         value={filialId}
         onChange={(v) => aoMudar({ filialId: v })}
         clearable
-        miw={200}
+        w={{ base: '100%', xs: 200 }}
       />
     </>
   );

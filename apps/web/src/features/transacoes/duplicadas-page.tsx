@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconCopyOff, IconSearch } from '@tabler/icons-react';
 import { DUPLICADA_MINUTOS_PADRAO, duplicadaFiltroSchema, type DuplicadaFiltro, type GrupoDuplicadas } from '@bonifica/contracts';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { confirmarEExecutar } from '../../components/confirmar';
+import { EstadoConsulta } from '../../components/estado-consulta';
 import { useCorrigirDuplicadas, useDuplicadas } from './api';
 import { CamposPeriodoLoja } from './campos-periodo';
 import { GrupoDuplicadasCard } from './grupo-duplicadas';
-import { primeiroErro, ultimosDias } from './periodo';
+import { ultimosDias } from './periodo';
+import { useFiltroAplicado } from './use-filtro-aplicado';
 
 type Campos = { minutos: number | string; de: string; ate: string; filialId: string | null };
 
@@ -25,26 +28,13 @@ const copias = (grupos: GrupoDuplicadas[]) => grupos.flatMap((g) => g.vendas.sli
 /** Transações › Vendas duplicadas: likely double postings, reviewed and cancelled with reversing postings. */
 export function Component() {
   const inicial: Campos = { minutos: DUPLICADA_MINUTOS_PADRAO, ...ultimosDias(30), filialId: null };
-  const [campos, setCampos] = useState<Campos>(inicial);
-  const [filtro, setFiltro] = useState<DuplicadaFiltro | null>(() => {
-    const r = paraFiltro(inicial);
-    return r.success ? r.data : null;
-  });
-  const [erro, setErro] = useState<string | null>(null);
+  const { campos, setCampos, filtro, erro, aplicar } = useFiltroAplicado<Campos, DuplicadaFiltro>(inicial, paraFiltro);
   const [escolhidas, setEscolhidas] = useState<Set<number>>(new Set());
   const grupos = useDuplicadas(filtro);
   const corrigir = useCorrigirDuplicadas();
 
   const buscar = (e: FormEvent) => {
-    e.preventDefault();
-    const r = paraFiltro(campos);
-    if (!r.success) {
-      setErro(primeiroErro(r.error));
-      return;
-    }
-    setErro(null);
-    setEscolhidas(new Set());
-    setFiltro(r.data);
+    if (aplicar(e)) setEscolhidas(new Set());
   };
 
   const alternar = (id: number) =>
@@ -56,6 +46,8 @@ export function Component() {
     });
 
   const lista = grupos.data ?? [];
+  // The rule on screen is the one of the list shown, not the number still being typed.
+  const minutos = filtro?.minutos ?? DUPLICADA_MINUTOS_PADRAO;
   const grupoInteiro = lista.some((g) => g.vendas.every((v) => escolhidas.has(v.id)));
 
   const pedirCorrecao = async () => {
@@ -73,15 +65,10 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Vendas duplicadas
-        </Title>
-        <Text c="dimmed" size="sm">
-          Vendas confirmadas do mesmo cliente, mesmo valor e mesma loja feitas em até N minutos da primeira. Escolha as cópias e corrija: cada uma é
-          cancelada com estorno, uma só vez.
-        </Text>
-      </div>
+      <CabecalhoPagina
+        titulo="Vendas duplicadas"
+        descricao={`Vendas confirmadas do mesmo cliente, mesmo valor e mesma loja feitas em até ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} da primeira. Escolha as cópias e corrija: cada uma é cancelada com estorno, uma só vez.`}
+      />
       <form onSubmit={buscar} aria-label="Filtros de vendas duplicadas">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NumberInput
@@ -91,7 +78,7 @@ export function Component() {
             allowDecimal={false}
             value={campos.minutos}
             onChange={(v) => setCampos({ ...campos, minutos: v })}
-            w={160}
+            w={{ base: '100%', xs: 160 }}
           />
           <CamposPeriodoLoja de={campos.de} ate={campos.ate} filialId={campos.filialId} aoMudar={(m) => setCampos({ ...campos, ...m })} />
           <Button type="submit" leftSection={<IconSearch size={18} />}>
@@ -105,25 +92,8 @@ export function Component() {
         </Alert>
       )}
 
-      {grupos.isPending && filtro ? (
-        <Center py="xl">
-          <Loader aria-label="Procurando vendas duplicadas" />
-        </Center>
-      ) : grupos.isError ? (
-        <Alert color="red" role="alert" title="Não foi possível procurar">
-          {grupos.error.message}
-          <Button variant="light" size="xs" ml="sm" onClick={() => void grupos.refetch()}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      ) : lista.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Text ta="center" c="dimmed">
-            Nenhuma venda duplicada no período.
-          </Text>
-        </Card>
-      ) : (
-        <>
+      {filtro && !erro && (
+        <EstadoConsulta titulo="Vendas duplicadas" consulta={grupos} vazio={lista.length === 0} mensagemVazia="Nenhuma venda duplicada no período.">
           <Group justify="space-between" wrap="wrap">
             <Text>
               {lista.length} {lista.length === 1 ? 'grupo encontrado' : 'grupos encontrados'} · {escolhidas.size} {escolhidas.size === 1 ? 'venda escolhida' : 'vendas escolhidas'}
@@ -140,7 +110,7 @@ export function Component() {
           {lista.map((g) => (
             <GrupoDuplicadasCard key={g.vendas[0]!.id} grupo={g} escolhidas={escolhidas} aoAlternar={alternar} />
           ))}
-        </>
+        </EstadoConsulta>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatarBRL, formatarDataHora, type GrupoDuplicadas } from '@bonifica/contracts';
+import { type GrupoDuplicadas } from '@bonifica/contracts';
+import { formatarBRL, formatarDataHora } from '../../lib/format';
 
 type Props = {
   grupo: GrupoDuplicadas;

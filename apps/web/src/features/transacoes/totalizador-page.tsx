@@ -1,21 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconFileTypePdf, IconReportMoney } from '@tabler/icons-react';
 import {
-  formatarBRL,
-  formatarData,
   PODE_ADMINISTRAR_USUARIOS,
   totalizadorFiltroSchema,
   type Totalizador,
   type TotalizadorFiltro,
 } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
-import { notificar } from '../../components/notificar';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
+import { EstadoConsulta } from '../../components/estado-consulta';
+import { Indicador } from '../../components/indicador';
+import { useDownload } from '../../components/use-download';
 import { can } from '../../lib/access';
 import { imprimirTotalizador, useAtendentes, useTotalizador } from './api';
 import { CamposPeriodoLoja } from './campos-periodo';
-import { periodoDoMes, primeiroErro } from './periodo';
+import { periodoDoMes } from './periodo';
+import { useFiltroAplicado } from './use-filtro-aplicado';
 import { TabelaTotais } from './tabela-totais';
+import { formatarBRL, formatarData, formatarInteiro } from '../../lib/format';
 
 type Campos = { de: string; ate: string; filialId: string | null; usuarioId: string | null };
 
@@ -32,48 +34,23 @@ function paraFiltro(c: Campos) {
 export function Component() {
   const usuario = useUsuarioLogado();
   const atendentes = useAtendentes(can(usuario, PODE_ADMINISTRAR_USUARIOS));
-  const [campos, setCampos] = useState<Campos>({ ...periodoDoMes(), filialId: null, usuarioId: null });
-  const [filtro, setFiltro] = useState<TotalizadorFiltro | null>(() => {
-    const r = paraFiltro({ ...periodoDoMes(), filialId: null, usuarioId: null });
-    return r.success ? r.data : null;
-  });
-  const [erro, setErro] = useState<string | null>(null);
-  const [imprimindo, setImprimindo] = useState(false);
+  const { campos, setCampos, filtro, erro, aplicar: gerar } = useFiltroAplicado<Campos, TotalizadorFiltro>({ ...periodoDoMes(), filialId: null, usuarioId: null }, paraFiltro);
+  const [imprimindo, baixar] = useDownload();
   const totais = useTotalizador(filtro);
 
-  const gerar = (e: FormEvent) => {
-    e.preventDefault();
-    const r = paraFiltro(campos);
-    if (!r.success) {
-      setErro(primeiroErro(r.error));
-      return;
-    }
-    setErro(null);
-    setFiltro(r.data);
-  };
-
-  const imprimir = async () => {
-    if (!filtro) return;
-    setImprimindo(true);
-    try {
-      await imprimirTotalizador(filtro);
-    } catch (e) {
-      notificar.erro(e instanceof Error ? e.message : String(e));
-    } finally {
-      setImprimindo(false);
-    }
-  };
+  const imprimir = () => (filtro ? baixar(() => imprimirTotalizador(filtro)) : undefined);
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Totalizador de vendas
-        </Title>
-        <Text c="dimmed" size="sm">
-          Vendas confirmadas e canceladas do período, por dia (horário de Brasília) e por loja.
-        </Text>
-      </div>
+      <CabecalhoPagina
+        titulo="Totalizador de vendas"
+        descricao="Vendas confirmadas e canceladas do período, por dia (horário de Brasília) e por loja."
+        acoes={
+          <Button variant="default" leftSection={<IconFileTypePdf size={18} />} onClick={() => void imprimir()} loading={imprimindo} disabled={!filtro}>
+            Imprimir PDF
+          </Button>
+        }
+      />
 
       <form onSubmit={gerar} aria-label="Filtros do totalizador">
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -87,14 +64,11 @@ export function Component() {
               onChange={(v) => setCampos({ ...campos, usuarioId: v })}
               clearable
               searchable
-              miw={200}
+              w={{ base: '100%', xs: 200 }}
             />
           )}
           <Button type="submit" leftSection={<IconReportMoney size={18} />}>
             Gerar
-          </Button>
-          <Button variant="default" leftSection={<IconFileTypePdf size={18} />} onClick={() => void imprimir()} loading={imprimindo} disabled={!filtro}>
-            Imprimir PDF
           </Button>
         </Group>
       </form>
@@ -104,51 +78,30 @@ export function Component() {
         </Alert>
       )}
 
-      {totais.isPending && filtro ? (
-        <Center py="xl">
-          <Loader aria-label="Calculando totais" />
-        </Center>
-      ) : totais.isError ? (
-        <Alert color="red" role="alert" title="Não foi possível calcular os totais">
-          {totais.error.message}
-        </Alert>
-      ) : totais.data ? (
-        <ResultadoTotalizador t={totais.data} />
-      ) : null}
+      {/* Totals of an older filter under fields that now say something else would be read as the new period's. */}
+      {filtro && !erro && (
+        <EstadoConsulta titulo="Totais" consulta={totais} vazio={totais.data?.linhas.length === 0} mensagemVazia="Nenhuma venda no período escolhido.">
+          {totais.data && <ResultadoTotalizador t={totais.data} />}
+        </EstadoConsulta>
+      )}
     </Stack>
   );
 }
 
 function ResultadoTotalizador({ t }: { t: Totalizador }) {
-  if (t.linhas.length === 0) {
-    return (
-      <Card withBorder padding="xl">
-        <Text ta="center" c="dimmed">
-          Nenhuma venda no período escolhido.
-        </Text>
-      </Card>
-    );
-  }
-  const cartoes: [string, string][] = [
-    ['Vendas', t.total.quantidade.toLocaleString('pt-BR')],
+  const cartoes: [string, string, string?][] = [
+    ['Vendas', formatarInteiro(t.total.quantidade)],
     ['Valor vendido', formatarBRL(t.total.valor)],
     ['Cashback usado', formatarBRL(t.total.resgate)],
     ['Cashback gerado', formatarBRL(t.total.cashback)],
-    ['Pontos', t.total.pontos.toLocaleString('pt-BR')],
-    ['Canceladas', `${t.total.canceladas.toLocaleString('pt-BR')} · ${formatarBRL(t.total.valorCanceladas)}`],
+    ['Pontos', formatarInteiro(t.total.pontos)],
+    ['Canceladas', formatarInteiro(t.total.canceladas), t.total.canceladas > 0 ? `${formatarBRL(t.total.valorCanceladas)} cancelados` : undefined],
   ];
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-        {cartoes.map(([rotulo, valor]) => (
-          <Card key={rotulo} withBorder padding="sm">
-            <Text size="sm" c="dimmed">
-              {rotulo}
-            </Text>
-            <Text fw={700} fz="lg" data-testid={`total-${rotulo}`}>
-              {valor}
-            </Text>
-          </Card>
+        {cartoes.map(([rotulo, valor, detalhe]) => (
+          <Indicador key={rotulo} rotulo={rotulo} valor={valor} detalhe={detalhe} testId={`total-${rotulo}`} />
         ))}
       </SimpleGrid>
       <TabelaTotais

@@ -1,38 +1,42 @@
 import { useCallback, useMemo } from 'react';
-import { ActionIcon, Group, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatarBRL, formatarDataHora, PODE_CANCELAR_VENDAS, type TransacaoResumo } from '@bonifica/contracts';
+import { PODE_CANCELAR_VENDAS, type TransacaoResumo } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { abrirComprovante } from '../../components/comprovante';
 import { confirmarEExecutar } from '../../components/confirmar';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { ListPage, SoNoCelular, aPartirDe, type FiltroDef } from '../../components/list-page';
 import { can } from '../../lib/access';
-import { buscarVendas, chavesTransacoes, useCancelarVenda, useLojas } from './api';
+import { buscarVendas, chavesTransacoes, useCancelarVenda } from './api';
 import { ROTULOS_SITUACAO_VENDA, SituacaoVenda } from './situacao-venda';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { formatarBRL, formatarDataHora, formatarInteiro } from '../../lib/format';
 
-const aPartirDe = (ponto: 'sm' | 'md' | 'lg' | 'xl') => (tema: MantineTheme) => `(min-width: ${tema.breakpoints[ponto]})`;
+const quando = (v: TransacaoResumo) => formatarDataHora(v.criadoEm).slice(0, 16);
 
 const COLUNAS: DataTableColumn<TransacaoResumo>[] = [
   { accessor: 'id', title: 'Nº', noWrap: true, visibleMediaQuery: aPartirDe('xl') },
-  { accessor: 'criadoEm', title: 'Data', noWrap: true, render: (v) => formatarDataHora(v.criadoEm).slice(0, 16) },
+  { accessor: 'criadoEm', title: 'Data', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: quando },
   {
     accessor: 'clienteNome',
     title: 'Cliente',
     render: (v) => (
       <>
         {v.clienteNome}
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {formatarBRL(v.valor)} · {ROTULOS_SITUACAO_VENDA[v.status]}
-        </Text>
+        <SoNoCelular>
+          <Text size="xs" c="dimmed">
+            {quando(v)} · {ROTULOS_SITUACAO_VENDA[v.status]}
+          </Text>
+        </SoNoCelular>
       </>
     ),
   },
   { accessor: 'filialNome', title: 'Loja', ellipsis: true, width: 180, visibleMediaQuery: aPartirDe('xl'), render: (v) => <span title={v.filialNome ?? undefined}>{v.filialNome ?? '—'}</span> },
-  { accessor: 'valor', title: 'Valor', textAlign: 'right', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (v) => formatarBRL(v.valor) },
+  { accessor: 'valor', title: 'Valor', textAlign: 'right', noWrap: true, render: (v) => formatarBRL(v.valor) },
   { accessor: 'resgate', title: 'Cashback usado', textAlign: 'right', noWrap: true, visibleMediaQuery: aPartirDe('md'), render: (v) => formatarBRL(v.resgate) },
   { accessor: 'cashback', title: 'Cashback gerado', textAlign: 'right', noWrap: true, visibleMediaQuery: aPartirDe('md'), render: (v) => formatarBRL(v.cashback) },
-  { accessor: 'pontos', title: 'Pontos', textAlign: 'right', visibleMediaQuery: aPartirDe('xl'), render: (v) => v.pontos.toLocaleString('pt-BR') },
+  { accessor: 'pontos', title: 'Pontos', textAlign: 'right', visibleMediaQuery: aPartirDe('xl'), render: (v) => formatarInteiro(v.pontos) },
   { accessor: 'status', title: 'Situação', noWrap: true, visibleMediaQuery: aPartirDe('sm'), render: (v) => <SituacaoVenda status={v.status} /> },
   { accessor: 'usuarioNome', title: 'Atendente', noWrap: true, visibleMediaQuery: aPartirDe('xl'), render: (v) => v.usuarioNome ?? '—' },
 ];
@@ -41,7 +45,7 @@ const COLUNAS: DataTableColumn<TransacaoResumo>[] = [
 export function Component() {
   const usuario = useUsuarioLogado();
   const podeCancelar = can(usuario, PODE_CANCELAR_VENDAS);
-  const lojas = useLojas();
+  const lojas = useFiliaisRede();
   const cancelar = useCancelarVenda();
 
   const filtros = useMemo<FiltroDef[]>(
@@ -49,7 +53,7 @@ export function Component() {
       { nome: 'cliente', rotulo: 'Cliente', tipo: 'texto', placeholder: 'Nome, CPF, celular ou cartão' },
       { nome: 'de', rotulo: 'De', tipo: 'data' },
       { nome: 'ate', rotulo: 'Até', tipo: 'data' },
-      { nome: 'filialId', rotulo: 'Loja', tipo: 'selecao', opcoes: (lojas.data ?? []).map((e) => ({ value: String(e.id), label: e.shortName })) },
+      { nome: 'filialId', rotulo: 'Loja', tipo: 'selecao', placeholder: 'Todas', opcoes: (lojas.data ?? []).map((e) => ({ value: String(e.id), label: e.shortName })) },
       {
         nome: 'status',
         rotulo: 'Situação',
@@ -84,13 +88,17 @@ export function Component() {
             <IconPrinter size={18} />
           </ActionIcon>
         </Tooltip>
-        {podeCancelar && v.status === 'CONFIRMADA' && (
-          <Tooltip label="Cancelar venda">
-            <ActionIcon variant="subtle" color="red" aria-label={`Cancelar a venda nº ${v.id}`} onClick={() => void pedirCancelamento(v)}>
-              <IconReceiptOff size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {podeCancelar &&
+          (v.status === 'CONFIRMADA' ? (
+            <Tooltip label="Cancelar venda">
+              <ActionIcon variant="subtle" color="red" aria-label={`Cancelar a venda nº ${v.id}`} onClick={() => void pedirCancelamento(v)}>
+                <IconReceiptOff size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            // Keeps the print button of a cancelled sale in the same column as the others.
+            <Box w={28} aria-hidden />
+          ))}
       </Group>
     ),
     [podeCancelar, pedirCancelamento],

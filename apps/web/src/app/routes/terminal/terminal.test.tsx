@@ -286,9 +286,9 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     await usuario.click(screen.getByRole('tab', { name: 'Extrato' }));
     const linhas = await screen.findAllByTestId('linha-extrato');
     expect(linhas.map((l) => l.textContent)).toEqual([
-      expect.stringMatching(/^Cancelamento da venda 98.*−R\$ 1,50$/),
-      expect.stringMatching(/^Resgate na compra.*−R\$ 2,00$/),
-      expect.stringMatching(/^Acúmulo da compraEstornado.*\+R\$ 1,50$/),
+      expect.stringMatching(/^Cancelamento da venda 98.*−R\$\s1,50$/),
+      expect.stringMatching(/^Resgate na compra.*−R\$\s2,00$/),
+      expect.stringMatching(/^Acúmulo da compraEstornado.*\+R\$\s1,50$/),
     ]);
   }, 20_000);
 

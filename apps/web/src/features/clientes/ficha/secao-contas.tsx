@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { ROTULOS_UNIDADE, unidadeEmReais, type SaldoConta, type UnidadeConta } from '@bonifica/contracts';
-import { formatarBRL, formatarData, formatarDataHora } from '../../../lib/format';
+import { ROTULOS_UNIDADE, type SaldoConta, type UnidadeConta } from '@bonifica/contracts';
+import { formatarData, formatarDataHora, formatarMovimento, formatarValorConta, rotuloExtrato } from '../../../lib/format';
 import { useExtrato, useSaldos } from '../ficha-api';
-import { EstadoSecao, PaginacaoSecao } from './estado-secao';
-
-/** Reais for BRL accounts, whole points otherwise. */
-export function formatarValorConta(unidade: UnidadeConta, valor: number): string {
-  return unidadeEmReais(unidade) ? formatarBRL(valor) : `${valor.toLocaleString('pt-BR')} pts`;
-}
+import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
 
 function CartaoSaldo({ s }: { s: SaldoConta }) {
   return (
@@ -46,13 +41,13 @@ export function SecaoContas({ clienteId }: { clienteId: number }) {
   const consulta = useSaldos(clienteId);
   const saldos = consulta.data ?? [];
   return (
-    <EstadoSecao titulo="Contas" consulta={consulta} vazio={saldos.length === 0} mensagemVazia="Este cliente ainda não tem contas. Elas são criadas na primeira compra ou pelas contas padrão da empresa.">
+    <EstadoConsulta titulo="Contas" consulta={consulta} vazio={saldos.length === 0} mensagemVazia="Este cliente ainda não tem contas. Elas são criadas na primeira compra ou pelas contas padrão da empresa.">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {saldos.map((s) => (
           <CartaoSaldo key={s.contaId} s={s} />
         ))}
       </SimpleGrid>
-    </EstadoSecao>
+    </EstadoConsulta>
   );
 }
 
@@ -66,7 +61,7 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
   const extrato = useExtrato(clienteId, unidade, pagina);
   const linhas = extrato.data?.content ?? [];
   return (
-    <EstadoSecao titulo="Extrato" consulta={saldos} vazio={unidades.length === 0} mensagemVazia="Sem contas, sem movimentos no extrato.">
+    <EstadoConsulta titulo="Extrato" consulta={saldos} vazio={unidades.length === 0} mensagemVazia="Sem contas, sem movimentos no extrato.">
       <Stack gap="sm">
         {unidades.length > 1 && (
           <SegmentedControl
@@ -79,7 +74,7 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
             aria-label="Conta do extrato"
           />
         )}
-        <EstadoSecao titulo="Extrato" consulta={extrato} vazio={linhas.length === 0} mensagemVazia="Nenhum movimento nesta conta.">
+        <EstadoConsulta titulo="Extrato" consulta={extrato} vazio={linhas.length === 0} mensagemVazia="Nenhum movimento nesta conta.">
           <Table.ScrollContainer minWidth={320}>
             <Table striped>
               <Table.Thead>
@@ -99,7 +94,7 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {l.descricao}
+                      {rotuloExtrato(l)}
                       {l.estornado && (
                         <Badge ml="xs" size="xs" color="gray" variant="light">
                           Estornado
@@ -107,17 +102,16 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
                       )}
                     </Table.Td>
                     <Table.Td ta="right" c={l.valor < 0 ? 'red.7' : 'teal.8'} style={{ whiteSpace: 'nowrap' }}>
-                      {l.valor > 0 ? '+' : ''}
-                      {formatarValorConta(unidade!, l.valor)}
+                      {formatarMovimento(unidade!, l.valor)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <PaginacaoSecao total={extrato.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
-        </EstadoSecao>
+          <PaginacaoConsulta total={extrato.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
+        </EstadoConsulta>
       </Stack>
-    </EstadoSecao>
+    </EstadoConsulta>
   );
 }

@@ -5,7 +5,7 @@ import { NOTA_CLIENTE_MAXIMO, notaClienteSchema } from '@bonifica/contracts';
 import { notificar } from '../../../components/notificar';
 import { formatarDataHora } from '../../../lib/format';
 import { useAdicionarNota, useNotas } from '../ficha-api';
-import { EstadoSecao, PaginacaoSecao } from './estado-secao';
+import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
 
 /** Staff notes: added, never edited — a wrong note is corrected by a new one. */
 export function SecaoNotas({ clienteId, podeEscrever }: { clienteId: number; podeEscrever: boolean }) {
@@ -59,7 +59,7 @@ export function SecaoNotas({ clienteId, podeEscrever }: { clienteId: number; pod
           </Group>
         </Stack>
       )}
-      <EstadoSecao titulo="Notas" consulta={consulta} vazio={notas.length === 0} mensagemVazia="Nenhuma nota sobre este cliente.">
+      <EstadoConsulta titulo="Notas" consulta={consulta} vazio={notas.length === 0} mensagemVazia="Nenhuma nota sobre este cliente.">
         <Stack gap="sm">
           {notas.map((n) => (
             <Paper key={n.id} withBorder radius="md" p="sm">
@@ -71,9 +71,9 @@ export function SecaoNotas({ clienteId, podeEscrever }: { clienteId: number; pod
               </Text>
             </Paper>
           ))}
-          <PaginacaoSecao total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
+          <PaginacaoConsulta total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
         </Stack>
-      </EstadoSecao>
+      </EstadoConsulta>
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { ROTULOS_PERIODICIDADE, ROTULOS_SITUACAO_CLIENTE_PLANO, type SituacaoClientePlano } from '@bonifica/contracts';
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { ROTULOS_PERIODICIDADE } from '@bonifica/contracts';
 import { formatarBRL, formatarData } from '../../../lib/format';
 import { useFormasPagamento, usePlanosCliente } from '../ficha-api';
-import { EstadoSecao, PaginacaoSecao } from './estado-secao';
-
-const COR: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
+import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
+import { BadgeSituacaoPlano } from '../../../components/badges-situacao';
 
 /** What the customer pays now: one line per VIGENTE plan (billing of plans comes in a later issue). */
 function FormasPagamento({ clienteId }: { clienteId: number }) {
@@ -14,7 +13,7 @@ function FormasPagamento({ clienteId }: { clienteId: number }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Cobranças ativas</Title>
-      <EstadoSecao titulo="Cobranças ativas" consulta={consulta} vazio={formas.length === 0} mensagemVazia="Nenhum plano vigente: nada a cobrar deste cliente.">
+      <EstadoConsulta titulo="Cobranças ativas" consulta={consulta} vazio={formas.length === 0} mensagemVazia="Nenhum plano vigente: nada a cobrar deste cliente.">
         <Stack gap={4}>
           {formas.map((f) => (
             <Text key={f.clientePlanoId} size="sm">
@@ -23,7 +22,7 @@ function FormasPagamento({ clienteId }: { clienteId: number }) {
             </Text>
           ))}
         </Stack>
-      </EstadoSecao>
+      </EstadoConsulta>
     </Stack>
   );
 }
@@ -35,15 +34,15 @@ export function SecaoPlanos({ clienteId }: { clienteId: number }) {
   const contratos = consulta.data?.content ?? [];
   return (
     <Stack gap="lg">
-      <EstadoSecao titulo="Planos" consulta={consulta} vazio={contratos.length === 0} mensagemVazia="Este cliente não contratou nenhum plano.">
+      <EstadoConsulta titulo="Planos" consulta={consulta} vazio={contratos.length === 0} mensagemVazia="Este cliente não contratou nenhum plano.">
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={340}>
+          <Table.ScrollContainer minWidth={300}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Plano</Table.Th>
                   <Table.Th ta="right">Preço</Table.Th>
-                  <Table.Th>Período</Table.Th>
+                  <Table.Th visibleFrom="sm">Período</Table.Th>
                   <Table.Th>Situação</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -54,25 +53,27 @@ export function SecaoPlanos({ clienteId }: { clienteId: number }) {
                       {c.planoNome}
                       <Text size="xs" c="dimmed">
                         {ROTULOS_PERIODICIDADE[c.periodicidade]}
+                        <Text span size="xs" hiddenFrom="sm">
+                          {' '}
+                          · {formatarData(c.inicio)} a {formatarData(c.fim)}
+                        </Text>
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{formatarBRL(c.preco)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       {formatarData(c.inicio)} a {formatarData(c.fim)}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={COR[c.situacao]}>
-                        {ROTULOS_SITUACAO_CLIENTE_PLANO[c.situacao]}
-                      </Badge>
+                      <BadgeSituacaoPlano situacao={c.situacao} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <PaginacaoSecao total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
+          <PaginacaoConsulta total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
         </Stack>
-      </EstadoSecao>
+      </EstadoConsulta>
       <FormasPagamento clienteId={clienteId} />
     </Stack>
   );

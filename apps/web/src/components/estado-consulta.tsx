@@ -2,13 +2,23 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox, IconRefresh } from '@tabler/icons-react';
 
-type ConsultaSecao = { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean; refetch: () => unknown };
+/** What of a TanStack query the states need; any `useQuery` result fits. */
+export type ConsultaEstado = { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean; refetch: () => unknown };
+
+type EstadoConsultaProps = {
+  consulta: ConsultaEstado;
+  vazio: boolean;
+  mensagemVazia: ReactNode;
+  /** What is loading, in the words of the screen ("Extrato", "Totais"): it names the skeleton and the error. */
+  titulo: string;
+  children: ReactNode;
+};
 
 /**
- * Loading, error and empty states of one section of the customer page: each section loads on its own,
- * so a failing statement does not hide the cards or the notes.
+ * Loading, error (with Tentar novamente) and empty states of a block that is not a ListPage: a report,
+ * a section of the customer page. Each block loads on its own, so one failing does not hide the others.
  */
-export function EstadoSecao({ consulta, vazio, mensagemVazia, titulo, children }: { consulta: ConsultaSecao; vazio: boolean; mensagemVazia: string; titulo: string; children: ReactNode }) {
+export function EstadoConsulta({ consulta, vazio, mensagemVazia, titulo, children }: EstadoConsultaProps) {
   if (consulta.isPending) {
     return (
       <Stack gap="xs" role="status" aria-label={`Carregando ${titulo.toLowerCase()}`}>
@@ -43,8 +53,8 @@ export function EstadoSecao({ consulta, vazio, mensagemVazia, titulo, children }
   return <>{children}</>;
 }
 
-/** Pages of a section, shown only when there is more than one. */
-export function PaginacaoSecao({ total, pagina, aoMudar }: { total: number; pagina: number; aoMudar: (p: number) => void }) {
+/** Pages of a block, shown only when there is more than one. */
+export function PaginacaoConsulta({ total, pagina, aoMudar }: { total: number; pagina: number; aoMudar: (p: number) => void }) {
   if (total <= 1) return null;
   return (
     <Center>

@@ -1,0 +1,40 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import {
+  ROTULOS_SITUACAO_CLIENTE_PLANO,
+  ROTULOS_STATUS_CARTAO,
+  ROTULOS_STATUS_CLIENTE,
+  type SituacaoClientePlano,
+  type StatusCartao,
+  type StatusCliente,
+} from '@bonifica/contracts';
+
+// One colour per status across the product: a blocked card is red on the card list, the customer page and the reports alike.
+const COR_CLIENTE: Record<StatusCliente, string> = { ATIVO: 'teal', BLOQUEADO: 'red', ANONIMIZADO: 'gray' };
+const COR_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray' };
+const COR_PLANO: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
+
+type Tamanho = Pick<BadgeProps, 'size'>;
+
+export function BadgeStatusCliente({ status, size }: { status: StatusCliente } & Tamanho) {
+  return (
+    <Badge color={COR_CLIENTE[status]} variant="light" size={size}>
+      {ROTULOS_STATUS_CLIENTE[status]}
+    </Badge>
+  );
+}
+
+export function BadgeStatusCartao({ status, size }: { status: StatusCartao } & Tamanho) {
+  return (
+    <Badge color={COR_CARTAO[status]} variant="light" size={size}>
+      {ROTULOS_STATUS_CARTAO[status]}
+    </Badge>
+  );
+}
+
+export function BadgeSituacaoPlano({ situacao, size }: { situacao: SituacaoClientePlano } & Tamanho) {
+  return (
+    <Badge color={COR_PLANO[situacao]} variant="light" size={size}>
+      {ROTULOS_SITUACAO_CLIENTE_PLANO[situacao]}
+    </Badge>
+  );
+}
