@@ -98,7 +98,7 @@ await etapa(`${N.toLocaleString('pt-BR')} clientes`, () =>
 await etapa('palavras de busca dos clientes', () =>
   q(`insert into cliente_palavra (empresa_id, palavra, cliente_id)
     select c.empresa_id, p, c.id from cliente c cross join lateral palavras_cliente(c.nome, c.email, c.documento, c.celular) p
-    where c.empresa_id = ${EMPRESA} and c.id > ${base.cliente}`),
+    where c.empresa_id = ${EMPRESA} and c.id > ${base.cliente} and c.status <> 'ANONIMIZADO'`),
 );
 
 await etapa('contas padrão (CASHBACK e PONTOS)', async () => {

@@ -6,38 +6,44 @@
 -- key. Each word's customers come out in the list's order (ordem), so a page of a common name reads
 -- a few rows instead of all who have it (modules/client/busca-clientes.ts).
 ALTER TABLE cliente_palavra ALTER COLUMN palavra TYPE text COLLATE "C", ALTER COLUMN ordem TYPE text COLLATE "C";--> statement-breakpoint
--- The words a customer is found by: name and e-mail split into words (without accents, lower
--- case), the CPF/CNPJ, and the mobile whole, without the area code, and as its last 8 digits
--- (how people still say a number from before the ninth digit).
+-- The words a customer is found by: the name as runs of letters and runs of digits (without
+-- accents, lower case: "Maria J. Silva" gives maria, j, silva); and, each behind its own mark so
+-- that they never crowd the names' prefixes, the whole e-mail (@), the CPF/CNPJ (#), and the mobile
+-- (+) whole, without the area code, and as its last 8 digits (how people still say a number from
+-- before the ninth digit). The other words typed are checked against `ordem`, the name itself.
 CREATE OR REPLACE FUNCTION palavras_cliente(nome text, email text, documento text, celular text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT DISTINCT p FROM (
-    SELECT regexp_split_to_table(busca_normalizada(nome), '[^a-z0-9]+') AS p
-    UNION ALL SELECT regexp_split_to_table(busca_normalizada(email), '[^a-z0-9]+')
-    UNION ALL SELECT lower(documento)
-    UNION ALL SELECT celular
-    UNION ALL SELECT substr(celular, 3) WHERE length(celular) >= 10
-    UNION ALL SELECT right(celular, 8) WHERE length(celular) >= 10
+    SELECT (regexp_matches(busca_normalizada(nome), '[a-z]+|[0-9]+', 'g'))[1] AS p
+    UNION ALL SELECT '@' || busca_normalizada(email) WHERE email IS NOT NULL AND email <> ''
+    UNION ALL SELECT '#' || lower(documento) WHERE documento IS NOT NULL AND documento <> ''
+    UNION ALL SELECT '+' || celular WHERE celular IS NOT NULL AND celular <> ''
+    UNION ALL SELECT '+' || substr(celular, 3) WHERE length(celular) >= 10
+    UNION ALL SELECT '+' || right(celular, 8) WHERE length(celular) >= 10
   ) t WHERE p IS NOT NULL AND p <> ''
 $$;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION palavras_cliente(text, text, text, text) TO bonifica_app;--> statement-breakpoint
 -- Kept by the database itself, once per statement (an import of 100,000 customers is one statement
--- per batch): new customers get their words, changed ones get them again, anonymised ones lose them.
+-- per batch): new customers get their words, changed ones get them again, anonymised ones lose them
+-- all — nobody finds an erased person, and the list leaves them out unless asked for.
 CREATE OR REPLACE FUNCTION cliente_palavras_manter() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO cliente_palavra (empresa_id, palavra, ordem, cliente_id)
     SELECT n.empresa_id, p, busca_normalizada(n.nome), n.id
-    FROM novas n CROSS JOIN LATERAL palavras_cliente(n.nome, n.email, n.documento, n.celular) p;
+    FROM novas n CROSS JOIN LATERAL palavras_cliente(n.nome, n.email, n.documento, n.celular) p
+    WHERE n.status <> 'ANONIMIZADO';
   ELSIF TG_OP = 'UPDATE' THEN
     -- Only customers whose searchable data changed; rows that stay are left alone (ON CONFLICT).
     WITH mudou AS (
       SELECT n.id FROM novas n JOIN antigas a ON a.id = n.id
-      WHERE (a.empresa_id, a.nome, a.email, a.documento, a.celular) IS DISTINCT FROM (n.empresa_id, n.nome, n.email, n.documento, n.celular)
+      WHERE (a.empresa_id, a.nome, a.email, a.documento, a.celular, a.status = 'ANONIMIZADO')
+            IS DISTINCT FROM (n.empresa_id, n.nome, n.email, n.documento, n.celular, n.status = 'ANONIMIZADO')
     ),
     atuais AS (
       SELECT n.empresa_id, p AS palavra, busca_normalizada(n.nome) AS ordem, n.id AS cliente_id
       FROM novas n JOIN mudou m ON m.id = n.id CROSS JOIN LATERAL palavras_cliente(n.nome, n.email, n.documento, n.celular) p
+      WHERE n.status <> 'ANONIMIZADO'
     ),
     apagadas AS (
       DELETE FROM cliente_palavra w USING mudou m
@@ -61,6 +67,7 @@ ALTER TABLE cliente_palavra ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY cliente_palavra_tenant ON cliente_palavra TO bonifica_app USING (empresa_id = app_tenant()) WITH CHECK (empresa_id = app_tenant());--> statement-breakpoint
 INSERT INTO cliente_palavra (empresa_id, palavra, ordem, cliente_id)
 SELECT c.empresa_id, p, busca_normalizada(c.nome), c.id FROM cliente c CROSS JOIN LATERAL palavras_cliente(c.nome, c.email, c.documento, c.celular) p
+WHERE c.status <> 'ANONIMIZADO'
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- The list's order is the normalised name in "C" collation, the same as `ordem` above, so a page
 -- with and without a search agree whatever the database's locale.

@@ -17,7 +17,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { auditoria, cliente, clienteConsentimento, clienteNota, empresa } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
-import { condicaoBusca, sqlPorPalavras, termosDaBusca } from './busca-clientes.js';
+import { condicaoBusca, MAXIMO_PALAVRAS_DO_PREFIXO, sqlIdsDaBusca, sqlPalavrasDoPrefixo, termosDaBusca, type TermosBusca } from './busca-clientes.js';
 import { criarContasPadrao } from '../account/contas-padrao.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
@@ -109,7 +109,7 @@ export function filtroClientes(u: UsuarioContexto, f: FiltroCliente): SQL | unde
  * "1–20 de 1.000.000" took most of a list's time; past these numbers a person refines the filter.
  */
 export const LIMITE_CONTAGEM_CLIENTES = 10_000;
-export const LIMITE_CONTAGEM_BUSCA = 500;
+export const LIMITE_CONTAGEM_BUSCA = 100;
 
 /**
  * The customer list. By name as people read it — the normalised name in "C" collation, the same key
@@ -119,14 +119,20 @@ export const LIMITE_CONTAGEM_BUSCA = 500;
 export async function listarClientes(tx: Executor, u: UsuarioContexto, f: FiltroCliente, page: number, size: number) {
   const termos = f.busca ? termosDaBusca(f.busca) : null;
   const porNome = (f.ordenarPor ?? 'nome') === 'nome';
-  if (u.empresaId !== null && termos && termos.palavras.length > 0 && !termos.numero && !termos.cartao && porNome && f.direcao !== 'desc') {
-    return listarPorPalavras(tx, u.empresaId, termos.palavras, f, page, size);
+  if (u.empresaId !== null && termos && termos.tipo !== 'cartao' && porNome && f.direcao !== 'desc') {
+    // An anonymised customer is found by no word: searching them finds nobody.
+    if (f.status === 'ANONIMIZADO') return { itens: [], total: 0, totalLimitado: false };
+    return listarPelaBusca(tx, u.empresaId, termos, f, page, size);
   }
+  return listarComFiltro(tx, u, f, page, size);
+}
+
+async function listarComFiltro(tx: Executor, u: UsuarioContexto, f: FiltroCliente, page: number, size: number) {
   const where = filtroClientes(u, f);
   const nome = sql`busca_normalizada(${cliente.nome}) collate "C"`;
   const dir = f.direcao === 'desc' ? desc : asc;
-  const ordem = porNome ? [dir(nome), dir(cliente.id)] : [dir(cliente.criadoEm), dir(cliente.id)];
-  const limite = termos ? LIMITE_CONTAGEM_BUSCA : LIMITE_CONTAGEM_CLIENTES;
+  const ordem = (f.ordenarPor ?? 'nome') === 'nome' ? [dir(nome), dir(cliente.id)] : [dir(cliente.criadoEm), dir(cliente.id)];
+  const limite = f.busca ? LIMITE_CONTAGEM_BUSCA : LIMITE_CONTAGEM_CLIENTES;
   const [itens, total] = await Promise.all([
     tx.select(colunasResumo).from(cliente).leftJoin(filial, eq(filial.id, cliente.filialOrigemId)).where(where).orderBy(...ordem).limit(size).offset(page * size),
     contarAte(tx, sql`select 1 from ${cliente} where ${where ?? sql`true`}`, limite),
@@ -134,22 +140,78 @@ export async function listarClientes(tx: Executor, u: UsuarioContexto, f: Filtro
   return { itens: itens.map(resumo), ...total };
 }
 
-async function listarPorPalavras(tx: Executor, empresaId: number, palavras: string[], f: FiltroCliente, page: number, size: number) {
-  // The filters run inside the words' scan, on the customer joined there as c.
+/**
+ * A search in name order (busca-clientes.ts): the customers up to the end of the page or the count's
+ * limit, whichever is further — one read gives the page and the capped count — then the page's rows.
+ * Name words go through the distinct words under the leading prefix, merged in order.
+ */
+async function listarPelaBusca(tx: Executor, empresaId: number, termos: Exclude<TermosBusca, { tipo: 'cartao' }>, f: FiltroCliente, page: number, size: number) {
+  let busca: { palavras: string[] } | { prefixos: string[] } = termos.tipo === 'nome' ? { prefixos: [termos.guia] } : { prefixos: termos.prefixos };
+  if (termos.tipo === 'nome') {
+    const palavras = ((await tx.execute(sqlPalavrasDoPrefixo(empresaId, termos.guia))) as unknown as { rows: { palavra: string }[] }).rows.map((r) => r.palavra);
+    if (palavras.length === 0) return { itens: [], total: 0, totalLimitado: false };
+    if (palavras.length <= MAXIMO_PALAVRAS_DO_PREFIXO) busca = { palavras };
+  }
+  // Anonymised customers have no words (migration 0015): the default "all but anonymised" needs no join.
   const c = alias(cliente, 'c');
-  const condicoes = and(
-    f.status ? eq(c.status, f.status) : ne(c.status, 'ANONIMIZADO'),
+  const filtros = and(
+    f.status ? eq(c.status, f.status) : undefined,
     f.filialOrigemId ? eq(c.filialOrigemId, f.filialOrigemId) : undefined,
     f.aniversarioMes ? sql`extract(month from ${c.dataNascimento}) = ${f.aniversarioMes}` : undefined,
   );
-  const pagina = (await tx.execute(sqlPorPalavras(empresaId, palavras, condicoes!, { pagina: page, tamanho: size }))) as unknown as { rows: { cliente_id: number }[] };
-  const ids = pagina.rows.map((r) => Number(r.cliente_id));
-  const [linhas, total] = await Promise.all([
-    ids.length === 0 ? [] : tx.select(colunasResumo).from(cliente).leftJoin(filial, eq(filial.id, cliente.filialOrigemId)).where(and(eq(cliente.empresaId, empresaId), inArray(cliente.id, ids))),
-    contarAte(tx, sqlPorPalavras(empresaId, palavras, condicoes!, { limite: LIMITE_CONTAGEM_BUSCA + 1 }), LIMITE_CONTAGEM_BUSCA),
-  ]);
-  const porId = new Map(linhas.map((l) => [l.id, l]));
-  return { itens: ids.flatMap((id) => (porId.has(id) ? [resumo(porId.get(id)!)] : [])), ...total };
+  const limite = Math.max((page + 1) * size, LIMITE_CONTAGEM_BUSCA + 1);
+  const outras = termos.tipo === 'nome' ? termos.outras : [];
+  // One statement: what was found (up to the limit), how many, and the page's rows in that order.
+  const r = (await tx.execute(sql`
+    with achados as (${sqlIdsDaBusca(empresaId, busca, outras, filtros ?? null, limite)}),
+    numerados as (select cliente_id, row_number() over (order by ordem, cliente_id) as n from achados)
+    select t.total, p.* from (select count(*)::int as total from achados) t
+    left join lateral (
+      select ${cliente.id}, ${cliente.nome}, ${cliente.documento}, ${cliente.tipoDocumento}, ${cliente.celular}, ${cliente.celularWhatsapp},
+             ${cliente.email}, ${cliente.dataNascimento}::text as data_nascimento, ${cliente.filialOrigemId}, ${filial.nomeCurto} as filial_origem_nome,
+             ${cliente.status}, ${cliente.criadoEm}, x.n
+      from numerados x join ${cliente} on ${cliente.id} = x.cliente_id left join ${empresa} as filial_origem on ${filial.id} = ${cliente.filialOrigemId}
+      where x.n > ${page * size} and x.n <= ${(page + 1) * size}
+    ) p on true
+    order by p.n`)) as unknown as { rows: LinhaBusca[] };
+  const total = Number(r.rows[0]?.total ?? 0);
+  const itens = r.rows.filter((l) => l.id !== null).map(resumoDaBusca);
+  // Reaching the limit means there may be more: "mais de" the limit, or of this page when it lies beyond.
+  const limitado = total === limite;
+  return { itens, total: limitado ? Math.max(LIMITE_CONTAGEM_BUSCA, (page + 1) * size) : total, totalLimitado: limitado };
+}
+
+type LinhaBusca = {
+  total: number;
+  id: number | null;
+  nome: string;
+  documento: string | null;
+  tipo_documento: ClienteResumo['tipoDocumento'];
+  celular: string | null;
+  celular_whatsapp: boolean;
+  email: string | null;
+  data_nascimento: string | null;
+  filial_origem_id: number | null;
+  filial_origem_nome: string | null;
+  status: ClienteResumo['status'];
+  criado_em: Date | string;
+};
+
+function resumoDaBusca(l: LinhaBusca): ClienteResumo {
+  return {
+    id: Number(l.id),
+    nome: l.nome,
+    documento: l.documento,
+    tipoDocumento: l.tipo_documento,
+    celular: l.celular,
+    celularWhatsapp: l.celular_whatsapp,
+    email: l.email,
+    dataNascimento: l.data_nascimento,
+    filialOrigemId: l.filial_origem_id === null ? null : Number(l.filial_origem_id),
+    filialOrigemNome: l.filial_origem_nome,
+    status: l.status,
+    criadoEm: new Date(l.criado_em).toISOString(),
+  };
 }
 
 /** How many rows `consulta` gives, counting no further than `limite` (then `totalLimitado`). */
