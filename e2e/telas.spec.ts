@@ -79,8 +79,8 @@ async function cadastros(page: Page, largura: Largura) {
   });
   await aba('Extrato', 'extrato', async () => {
     // A sale's posting reads as accrual or redemption, signed, as on the terminal's statement.
-    await expect(page.getByRole('row').filter({ hasText: 'Acúmulo da compra' }).first()).toContainText(/\+R\$\s[\d.]+,\d{2}/);
-    await expect(page.getByRole('row').filter({ hasText: 'Resgate na compra' }).first()).toContainText(/−R\$\s[\d.]+,\d{2}/);
+    await expect(page.getByRole('row').filter({ hasText: /Acúmulo da venda \d+/ }).first()).toContainText(/\+R\$\s[\d.]+,\d{2}/);
+    await expect(page.getByRole('row').filter({ hasText: /Resgate na venda \d+/ }).first()).toContainText(/−R\$\s[\d.]+,\d{2}/);
   });
   await aba('Planos', 'planos', async () => {
     const contrato = page.getByRole('row').filter({ hasText: 'Clube Ouro' });

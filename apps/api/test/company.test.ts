@@ -244,12 +244,15 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Planos', 'Contas', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
-    // Plans and account reports (docs/areas/planos.md).
-    expect(titulos(m.find((i) => i.titulo === 'Planos')!.subMenu)).toEqual(['Planos dos clientes', 'Catálogo de planos']);
-    expect(titulos(m.find((i) => i.titulo === 'Contas')!.subMenu)).toEqual(expect.arrayContaining(['Ranking de clientes', 'Contas bloqueadas']));
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
+    // Each group is an area of the URLs, as the breadcrumbs name it.
+    const cadastros = m.find((i) => i.titulo === 'Cadastros')!.subMenu;
+    expect(titulos(cadastros)).toEqual(['Clientes', 'Aniversariantes', 'Planos dos clientes', 'Catálogo de planos', 'Contas padrão', 'Unificação de contas', 'Usuários', 'Perfis de acesso']);
+    expect(cadastros.every((i) => i.state!.startsWith('/app/cadastros/'))).toBe(true);
+    const relatorios = m.find((i) => i.titulo === 'Relatórios')!.subMenu;
+    expect(titulos(relatorios)).toEqual(['Ranking de clientes', 'Contas bloqueadas']);
+    expect(relatorios.every((i) => i.state!.startsWith('/app/relatorio/'))).toBe(true);
     expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões']);
-    expect(titulos(m.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Aniversariantes', 'Usuários', 'Perfis de acesso']);
     expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
     expect(m.find((i) => i.titulo === 'Servidor WhatsApp')).toMatchObject({ tipo: 'interno', state: '/app/servidor/whats' });
   });

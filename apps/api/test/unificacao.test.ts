@@ -143,6 +143,10 @@ describe('conta/unificacao/unificar', () => {
     expect(await auditoriasDe(t, { entidade: 'cliente', entidadeId: origem, acao: 'UNIFICAR' })).toHaveLength(1);
     const busca = env<BuscaUnificacao>(await gerente.post('/services/conta/unificacao/buscarcontas', { origemId: origem })).result;
     expect(busca.origem!.unificadoEm).not.toBeNull();
+    // The pair is solved: the likely duplicates no longer offer it.
+    const grupos = env<{ valor: string; clientes: { id: number }[] }[]>(await gerente.get('/services/client/duplicados')).results;
+    expect(grupos.find((g) => g.valor === '11955554444')).toBeUndefined();
+    expect(grupos.flatMap((g) => g.clientes.map((c) => c.id))).not.toContain(origem);
   });
 
   it('a repetição com a mesma chave devolve a mesma resposta; unificar de novo, ou para um unificado, é 409', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSOES, type Permissao } from './permissoes.js';
+import type { StatusCliente } from './client.js';
 
 export const UNIDADES = ['CASHBACK', 'PONTOS', 'PREPAGO'] as const;
 export type UnidadeConta = (typeof UNIDADES)[number];
@@ -155,7 +156,7 @@ export type LadoUnificacao = {
   documento: string | null;
   celular: string | null;
   email: string | null;
-  status: string;
+  status: StatusCliente;
   /** Set when this customer was already merged into another (it cannot be unified again). */
   unificadoEm: string | null;
   saldos: SaldoConta[];

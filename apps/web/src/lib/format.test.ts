@@ -48,6 +48,8 @@ describe('formatarInteiro, formatarValorConta, formatarMovimento e rotuloExtrato
   it('a partida de uma venda diz "Venda" nas duas linhas: o sinal separa acúmulo de resgate', () => {
     expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda', valor: 5 })).toBe('Acúmulo da compra');
     expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda', valor: -5 })).toBe('Resgate na compra');
+    expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda 42', valor: 5 })).toBe('Acúmulo da venda 42');
+    expect(rotuloExtrato({ tipo: 'VENDA', descricao: 'Venda 42', valor: -5 })).toBe('Resgate na venda 42');
     expect(rotuloExtrato({ tipo: 'ESTORNO', descricao: 'Cancelamento da venda 7', valor: -5 })).toBe('Cancelamento da venda 7');
   });
 });

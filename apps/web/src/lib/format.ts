@@ -50,10 +50,15 @@ export function formatarMovimento(unidade: UnidadeConta, valor: number): string 
   return `${sinal}${formatarValorConta(unidade, Math.abs(valor))}`;
 }
 
-/** A sale's posting holds the redemption and the accrual on the same account: the sign tells them apart. */
+/**
+ * A sale's posting holds the redemption and the accrual on the same account: the sign tells them
+ * apart, and the sale's number ("Venda 42") names it, as its cancellation does.
+ */
 export function rotuloExtrato(l: Pick<LinhaExtrato, 'tipo' | 'descricao' | 'valor'>): string {
-  if (l.tipo === 'VENDA') return l.valor < 0 ? 'Resgate na compra' : 'Acúmulo da compra';
-  return l.descricao;
+  if (l.tipo !== 'VENDA') return l.descricao;
+  const numero = /^Venda (\d+)$/.exec(l.descricao)?.[1];
+  if (numero) return l.valor < 0 ? `Resgate na venda ${numero}` : `Acúmulo da venda ${numero}`;
+  return l.valor < 0 ? 'Resgate na compra' : 'Acúmulo da compra';
 }
 
 /**

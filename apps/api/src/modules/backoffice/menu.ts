@@ -35,14 +35,21 @@ const ADMIN = [PERMISSOES.admin];
 export const MENU: Definicao[] = [
   { titulo: 'Início', icone: 'home', tipo: 'interno', state: '/app/pages/bemvindo' },
   { titulo: 'Dashboard', icone: 'dashboard', tipo: 'interno', state: '/app/dashboard', permissoes: PODE_VER_DASHBOARD },
+  // Groups follow the areas of the URLs (spec §2), so the menu and the breadcrumbs say the same.
   {
     titulo: 'Cadastros',
     icone: 'users',
     tipo: 'sub',
-    permissoes: [...PODE_CONSULTAR_CLIENTES, ...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
+    permissoes: [...PODE_CONSULTAR_CLIENTES, ...PODE_GERENCIAR_PLANOS, ...PODE_GERENCIAR_CONTAS, ...PODE_ADMINISTRAR_USUARIOS, ...PODE_ADMINISTRAR_PERFIS],
     subMenu: [
       { titulo: 'Clientes', icone: 'contacts', tipo: 'interno', state: '/app/cadastros/clientes', permissoes: PODE_CONSULTAR_CLIENTES },
       { titulo: 'Aniversariantes', icone: 'cake', tipo: 'interno', state: '/app/cadastros/aniversariantes', permissoes: PODE_CONSULTAR_CLIENTES },
+      // Contracted plans (docs/areas/planos.md).
+      { titulo: 'Planos dos clientes', icone: 'star', tipo: 'interno', state: '/app/cadastros/planos-clientes', permissoes: PODE_GERENCIAR_PLANOS },
+      { titulo: 'Catálogo de planos', icone: 'list', tipo: 'interno', state: '/app/cadastros/planos', permissoes: PODE_GERENCIAR_PLANOS },
+      // Default accounts and unification (docs/areas/razao.md): management only.
+      { titulo: 'Contas padrão', icone: 'wallet', tipo: 'interno', state: '/app/cadastros/contas-padrao', permissoes: PODE_GERENCIAR_CONTAS },
+      { titulo: 'Unificação de contas', icone: 'users', tipo: 'interno', state: '/app/cadastros/unificacao-contas', permissoes: PODE_GERENCIAR_CONTAS },
       { titulo: 'Usuários', icone: 'user', tipo: 'interno', state: '/app/cadastros/usuarios', permissoes: PODE_ADMINISTRAR_USUARIOS },
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
     ],
@@ -68,28 +75,14 @@ export const MENU: Definicao[] = [
       { titulo: 'Importar contatos', icone: 'contacts', tipo: 'interno', state: '/app/importacao/contatos' },
     ],
   },
-  // Contracted plans and account reports (docs/areas/planos.md).
   {
-    titulo: 'Planos',
-    icone: 'star',
-    tipo: 'sub',
-    permissoes: PODE_GERENCIAR_PLANOS,
-    subMenu: [
-      { titulo: 'Planos dos clientes', icone: 'contacts', tipo: 'interno', state: '/app/cadastros/planos-clientes' },
-      { titulo: 'Catálogo de planos', icone: 'list', tipo: 'interno', state: '/app/cadastros/planos' },
-    ],
-  },
-  {
-    titulo: 'Contas',
-    icone: 'wallet',
+    titulo: 'Relatórios',
+    icone: 'report',
     tipo: 'sub',
     permissoes: PODE_VER_RELATORIOS_CONTAS,
     subMenu: [
       { titulo: 'Ranking de clientes', icone: 'trophy', tipo: 'interno', state: '/app/relatorio/ranking' },
       { titulo: 'Contas bloqueadas', icone: 'lock', tipo: 'interno', state: '/app/relatorio/contas-bloqueadas' },
-      // Default accounts and unification (docs/areas/razao.md): management only.
-      { titulo: 'Contas padrão', icone: 'list', tipo: 'interno', state: '/app/cadastros/contas-padrao', permissoes: PODE_GERENCIAR_CONTAS },
-      { titulo: 'Unificação de contas', icone: 'users', tipo: 'interno', state: '/app/cadastros/unificacao-contas', permissoes: PODE_GERENCIAR_CONTAS },
     ],
   },
   // Sales: list with reprint and cancel, totals report, duplicates (docs/areas/vendas.md).

@@ -15,7 +15,7 @@ import {
   type GrupoDuplicados,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { auditoria, cliente, clienteConsentimento, clienteNota, empresa } from '../../db/schema/index.js';
+import { auditoria, cliente, clienteConsentimento, clienteNota, empresa, unificacao } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { condicaoBusca, MAXIMO_PALAVRAS_DO_PREFIXO, sqlIdsDaBusca, sqlPalavrasDoPrefixo, termosDaBusca, type TermosBusca } from './busca-clientes.js';
 import { criarContasPadrao } from '../account/contas-padrao.js';
@@ -430,7 +430,12 @@ export async function anonimizarCliente(tx: Executor, u: UsuarioContexto, antes:
  * unique index sees to it). Anonymised customers hold neither, so they never show up.
  */
 export async function buscarDuplicados(tx: Executor, u: UsuarioContexto): Promise<GrupoDuplicados[]> {
-  const base = and(escopo(u), ne(cliente.status, 'ANONIMIZADO'));
+  // A customer already unified into another (the origin of a unification) is history, not a duplicate to solve.
+  const base = and(
+    escopo(u),
+    ne(cliente.status, 'ANONIMIZADO'),
+    sql`not exists (select 1 from ${unificacao} where ${unificacao.empresaId} = ${cliente.empresaId} and ${unificacao.clienteOrigemId} = ${cliente.id})`,
+  );
   const emailNormalizado = sql<string>`lower(${cliente.email})`;
   const [celulares, emails] = await Promise.all([
     tx

@@ -257,7 +257,8 @@ export async function prepararVenda(g: Grupo, v: NovaVenda, filialInformada = fa
     const l: NovoLancamento = {
       empresaId: v.empresaId,
       tipo: 'VENDA',
-      descricao: 'Venda',
+      // The sale's number, as the cancellation's reversal names it ("Cancelamento da venda 42").
+      descricao: `Venda ${transacaoId}`,
       filialId: v.filialId,
       usuarioId: v.usuarioId,
       partidas,

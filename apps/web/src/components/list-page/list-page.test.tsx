@@ -108,6 +108,12 @@ describe('ListPage', () => {
     expect(screen.getByText('1–2 de 2')).toBeInTheDocument();
   });
 
+  it('contagem limitada pelo servidor: "de mais de 10.000", com as páginas até lá', async () => {
+    servidorFalso({ [ROTA]: responder(async () => ({ corpo: { hasError: false, messageError: null, result: { ...pagina(FRUTAS, 10_000), totalLimitado: true }, results: null } })) });
+    renderizar();
+    expect(await screen.findByText(/^1–\d+ de mais de 10\.000$/)).toBeInTheDocument();
+  });
+
   it('sem registros: mostra a mensagem e limpa os filtros vindos da URL', async () => {
     const servidor = servidorFalso({
       [ROTA]: responder((req) => ({

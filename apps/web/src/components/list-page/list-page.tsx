@@ -139,7 +139,8 @@ export function ListPage<T>({
         recordsPerPageOptions={[...TAMANHOS_PAGINA]}
         onRecordsPerPageChange={estado.definirTamanho}
         recordsPerPageLabel="Registros por página"
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${totalRecords}`}
+        // The server stops counting past a limit on big lists (totalLimitado): "1–20 de mais de 10.000".
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${lista.data.totalLimitado ? 'mais de ' : ''}${totalRecords.toLocaleString('pt-BR')}`}
         getPaginationControlProps={(controle) => ({ 'aria-label': ROTULOS_PAGINACAO[controle] })}
       />
     );

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCardOff, IconSearch } from '@tabler/icons-react';
-import { mascararDocumentoParcial, type ClienteResumo, type IdentificacaoVenda } from '@bonifica/contracts';
+import { mascararDocumentoParcial, somenteDigitos, type ClienteResumo, type IdentificacaoVenda } from '@bonifica/contracts';
 import { buscarClientesTerminal } from './api';
 import { CadastroRapido, type DadosCadastro } from './cadastro-rapido';
 import { mensagemDe } from './mensagem';
@@ -12,7 +12,8 @@ import { formatarTelefone } from '../../lib/format';
 type Props = {
   campoRef: RefObject<HTMLInputElement | null>;
   bloqueada: boolean;
-  aoSelecionar: (c: ClienteResumo, como: IdentificacaoVenda) => void;
+  /** `cartao`: the digits of the card the customer was found by. */
+  aoSelecionar: (c: ClienteResumo, como: IdentificacaoVenda, cartao?: string) => void;
 };
 
 /**
@@ -38,7 +39,7 @@ export function BuscaCliente({ campoRef, bloqueada, aoSelecionar }: Props) {
 
   const escolher = (c: ClienteResumo) => {
     limpar();
-    aoSelecionar(c, identificacaoDaBusca(busca));
+    aoSelecionar(c, identificacaoDaBusca(busca), pareceCartao(busca) ? somenteDigitos(busca) : undefined);
   };
 
   const pesquisar = async () => {

@@ -18,7 +18,7 @@ import { ResultadoVendaCard, type VendaFeita } from './resultado-venda';
 import { useLancamento } from './use-lancamento';
 import { formatarBRL } from '../../lib/format';
 
-type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda };
+type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda; cartao?: string };
 
 /**
  * The counter terminal (issue 3 §6): identify the customer (card, CPF, phone or name + Enter),
@@ -60,8 +60,8 @@ export function Terminal() {
   }, []);
 
   const selecionar = useCallback(
-    (cliente: ClienteResumo, como: IdentificacaoVenda) => {
-      setSelecionado({ cliente, como });
+    (cliente: ClienteResumo, como: IdentificacaoVenda, cartao?: string) => {
+      setSelecionado({ cliente, como, cartao });
       setSaldos(null);
       setErroSaldos(null);
       novaTentativa();
@@ -73,7 +73,7 @@ export function Terminal() {
   const aoLancar = async (valor: number, resgate: number): Promise<string | null> => {
     if (!selecionado || vendaRef.current) return null;
     try {
-      const r = await lancar({ clienteId: selecionado.cliente.id, valor, resgate, identificacao: selecionado.como });
+      const r = await lancar({ clienteId: selecionado.cliente.id, valor, resgate, identificacao: selecionado.como, ...(selecionado.cartao ? { cartao: selecionado.cartao } : {}) });
       if (!r) return null;
       vendaRef.current = { ...r, valor, cancelada: false };
       setVenda(vendaRef.current);

@@ -3,7 +3,8 @@ import type { IdentificacaoVenda, ResultadoVenda } from '@bonifica/contracts';
 import { ApiError } from '../../lib/api';
 import { lancarVenda } from './api';
 
-export type PedidoVenda = { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda };
+/** `cartao`: the card passed at the counter, so the sale is recorded on it (card use reports). */
+export type PedidoVenda = { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda; cartao?: string };
 
 /**
  * Posting a sale so that it happens once: a ref guards the same tick (a second Enter does not see

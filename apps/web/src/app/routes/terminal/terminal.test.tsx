@@ -197,14 +197,15 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toEqual({ clienteId: 10, valor: 30, resgate: 12.5, identificacao: 'BUSCA' });
   });
 
-  it('cartão passado no leitor: 16 dígitos + Enter seleciona direto e a venda registra CARTAO; cartão desconhecido não abre cadastro', async () => {
+  it('cartão passado no leitor: 16 dígitos + Enter seleciona direto e a venda vai com o cartão (CARTAO)', async () => {
     const servidor = servidorFalso(rotas({ 'POST transacao/venda': respostaVenda }));
     const { usuario } = renderizarPagina('/app/terminal', carregar);
     await selecionarAna(usuario, '6062 8201 2345 6789');
     expect(JSON.parse(servidor.chamadas('POST client/filterpaginated/0/8')[0]!.corpo!)).toEqual({ busca: '6062820123456789' });
     await usuario.type(screen.getByLabelText('Valor da compra'), '50{Enter}');
     await screen.findByTestId('recibo-cashback');
-    expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toMatchObject({ identificacao: 'CARTAO' });
+    // The card goes with the sale, so the sale is recorded on it (card use reports).
+    expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toMatchObject({ identificacao: 'CARTAO', cartao: '6062820123456789' });
   });
 
   it('cartão que ninguém tem: avisa e não oferece cadastro com o número como celular', async () => {
