@@ -96,8 +96,8 @@ await etapa(`${N.toLocaleString('pt-BR')} clientes`, () =>
 // The triggers that keep the search words are off during the bulk load (replica role): the same
 // words, from the same function, in one statement (docs/areas/clientes.md "Busca").
 await etapa('palavras de busca dos clientes', () =>
-  q(`insert into cliente_palavra (empresa_id, palavra, cliente_id)
-    select c.empresa_id, p, c.id from cliente c cross join lateral palavras_cliente(c.nome, c.email, c.documento, c.celular) p
+  q(`insert into cliente_palavra (empresa_id, palavra, ordem, cliente_id)
+    select c.empresa_id, p, busca_normalizada(c.nome), c.id from cliente c cross join lateral palavras_cliente(c.nome, c.email, c.documento, c.celular) p
     where c.empresa_id = ${EMPRESA} and c.id > ${base.cliente} and c.status <> 'ANONIMIZADO'`),
 );
 
@@ -209,6 +209,7 @@ await etapa('sequências, gatilhos e estatísticas (vacuum analyze)', async () =
   await q('drop table bench_contas, bench_conta_ids, bench_venda_bruta, bench_venda, bench_cancel');
   // The sales were written back-dated: the dashboard's daily summary is rebuilt on first use.
   await q(`delete from resumo_venda_dia where empresa_id = ${EMPRESA}`);
+  await q(`delete from resumo_venda_hora where empresa_id = ${EMPRESA}`);
   for (const t of TABELAS) await q(`vacuum analyze ${t}`);
 });
 

@@ -28,3 +28,26 @@ export const resumoVendaDia = pgTable(
   },
   (t) => [primaryKey({ name: 'resumo_venda_dia_pk', columns: [t.empresaId, t.dia, t.filialId] })],
 );
+
+/**
+ * The same figures per closed HOUR of the days not closed yet (today): without it, a busy day read
+ * live costs more than the whole year of summaries (docs/areas/dashboard.md). Only the current hour
+ * is read from the sales; the rows of a day are dropped once the day has its daily summary.
+ */
+export const resumoVendaHora = pgTable(
+  'resumo_venda_hora',
+  {
+    empresaId: integer().notNull(),
+    /** Start of the hour (an hour of Brasília starts on an hour of UTC). */
+    hora: timestamp({ withTimezone: true }).notNull(),
+    filialId: integer().notNull(),
+    vendas: integer().notNull().default(0),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    resgateCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    cashbackCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    pontos: bigint({ mode: 'number' }).notNull().default(0),
+    clientesHll: bytea(),
+    calculadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'resumo_venda_hora_pk', columns: [t.empresaId, t.hora, t.filialId] })],
+);

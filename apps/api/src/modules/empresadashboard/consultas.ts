@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { estimar, novoSketch, SQL_RANK_HLL, SQL_REGISTRO_HLL, unir } from './hll.js';
-import { diaDe, fimDoDia, garantirResumo, inicioDoDia, linhas, primeiroDiaAberto } from './resumo.js';
+import { diaDe, fimDoDia, FUSO, garantirResumo, garantirResumoHoras, inicioDoDia, linhas, relogio } from './resumo.js';
 
 /** A dashboard query: calendar days [de, ate] of the company and optionally one branch. */
 export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null };
@@ -28,25 +28,47 @@ const diaSeguinte = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) 
 export const LIMITE_CONTAGEM_EXATA = 50_000;
 
 /**
- * Splits the range: closed days come from the daily summary (built on first use), open days
- * (today) straight from the sales. Both halves may be empty.
+ * Splits the range: closed days come from the daily summary, the closed hours of the open days
+ * (today) from the hourly one — both built on first use —, and only the current hour straight from
+ * the sales. Any part may be empty. `horas` and `vivo.desde` are instants at whole hours (ISO).
  */
 export async function partes(tx: Executor, f: Faixa) {
-  const aberto = await primeiroDiaAberto(tx);
-  const fechadoAte = f.ate < aberto ? f.ate : diaSeguinte(aberto, -1);
-  const abertoDe = f.de > aberto ? f.de : aberto;
+  const r = await relogio(tx, f.de, f.ate);
+  const fechadoAte = f.ate < r.diaAberto ? f.ate : diaSeguinte(r.diaAberto, -1);
   const fechado = f.de <= fechadoAte ? { de: f.de, ate: fechadoAte } : null;
-  const vivo = abertoDe <= f.ate ? { de: abertoDe, ate: f.ate } : null;
+  let horas: { de: string; ate: string } | null = null;
+  let vivo: { de: string; ate: string; desde: string } | null = null;
+  const abertoDe = f.de > r.diaAberto ? f.de : r.diaAberto;
+  if (abertoDe <= f.ate) {
+    // ISO instants of the same form compare as text.
+    const corte = r.horaAberta < r.inicioAberto ? r.inicioAberto : r.horaAberta > r.fim ? r.fim : r.horaAberta;
+    if (r.inicioAberto < corte) horas = { de: r.inicioAberto, ate: corte };
+    vivo = { de: abertoDe, ate: f.ate, desde: corte };
+    await garantirResumoHoras(tx, f.empresaId, r.inicioAberto, corte, r.inicioDoDiaAberto);
+  }
   if (fechado) await garantirResumo(tx, f.empresaId, fechado.de, fechado.ate);
-  return { fechado, vivo };
+  return { fechado, horas, vivo };
 }
 export type Partes = Awaited<ReturnType<typeof partes>>;
 
 const porFilial = (coluna: string, filialId: number | null): SQL => (filialId === null ? sql`` : sql` and ${sql.raw(coluna)} = ${filialId}`);
 
 /**
- * Sales per (day, branch): summary rows of closed days, minus their cancelled sales (an
- * index-only scan of `transacao_cancelada_idx`), plus the open days' confirmed sales.
+ * The summaries hold every sale created in their bucket; the ones cancelled since are taken off
+ * here, from the partial index `transacao_cancelada_idx` (an index-only scan of few rows).
+ */
+function subtrairCanceladas(f: Faixa, de: SQL, ate: SQL): SQL {
+  return sql`
+      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
+             -sum(resgate_centavos) as resgate, -sum(cashback_centavos) as cashback, -sum(pontos) as pontos, count(*) as canceladas, 0 as novos_clientes
+      from transacao
+      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and criado_em >= ${de} and criado_em < ${ate}${porFilial('filial_id', f.filialId)}
+      group by 1, 2`;
+}
+
+/**
+ * Sales per (day, branch): summary rows of closed days and of the closed hours of the open days,
+ * minus their cancelled sales, plus the current hour's confirmed sales read live.
  */
 export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<LinhaVendas[]> {
   const consultas: SQL[] = [];
@@ -57,15 +79,20 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
              pontos, 0 as canceladas, novos_clientes
       from resumo_venda_dia
       where empresa_id = ${f.empresaId} and dia >= ${de}::date and dia <= ${ate}::date${porFilial('filial_id', f.filialId)}`);
+    consultas.push(subtrairCanceladas(f, inicioDoDia(de), fimDoDia(ate)));
+  }
+  if (p.horas) {
+    const de = sql`${p.horas.de}::timestamptz`;
+    const ate = sql`${p.horas.ate}::timestamptz`;
     consultas.push(sql`
-      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
-             -sum(resgate_centavos) as resgate, -sum(cashback_centavos) as cashback, -sum(pontos) as pontos, count(*) as canceladas, 0 as novos_clientes
-      from transacao
-      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
-      group by 1, 2`);
+      select ((hora at time zone ${FUSO})::date)::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
+             cashback_centavos as cashback, pontos, 0 as canceladas, 0 as novos_clientes
+      from resumo_venda_hora
+      where empresa_id = ${f.empresaId} and hora >= ${de} and hora < ${ate}${porFilial('filial_id', f.filialId)}`);
+    consultas.push(subtrairCanceladas(f, de, ate));
   }
   if (p.vivo) {
-    const { de, ate } = p.vivo;
+    const { de, ate, desde } = p.vivo;
     consultas.push(sql`
       select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, count(*) filter (where status = 'CONFIRMADA') as vendas,
              coalesce(sum(valor_centavos) filter (where status = 'CONFIRMADA'), 0) as valor,
@@ -74,8 +101,9 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
              coalesce(sum(pontos) filter (where status = 'CONFIRMADA'), 0) as pontos,
              count(*) filter (where status = 'CANCELADA') as canceladas, 0 as novos_clientes
       from transacao
-      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and criado_em >= ${desde}::timestamptz and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
       group by 1, 2`);
+    // New customers of the open days are few: counted live for the whole of them.
     consultas.push(sql`
       select ${diaDe('criado_em')} as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
              0 as pontos, 0 as canceladas, count(*) as novos_clientes
@@ -123,8 +151,8 @@ export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]>
 
 /**
  * Customers with at least one confirmed sale in the range: exact up to LIMITE_CONTAGEM_EXATA
- * sales, else the union of the daily sketches (which also hold buyers whose only sale of the day
- * was later cancelled — a rounding inside the estimate's ±3 %).
+ * sales, else the union of the daily and hourly sketches and the current hour's buyers (the
+ * sketches also hold buyers whose only sale was later cancelled — a rounding inside the estimate's ±3 %).
  */
 export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNoPeriodo: number): Promise<{ ativos: number; aproximado: boolean }> {
   if (vendasNoPeriodo <= LIMITE_CONTAGEM_EXATA) {
@@ -144,11 +172,19 @@ export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNo
     );
     for (const d of dias) unir(sketch, d.clientes_hll);
   }
+  if (p.horas) {
+    const horas = await linhas<{ clientes_hll: Buffer | Uint8Array }>(
+      tx,
+      sql`select clientes_hll from resumo_venda_hora
+          where empresa_id = ${f.empresaId} and hora >= ${p.horas.de}::timestamptz and hora < ${p.horas.ate}::timestamptz and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
+    );
+    for (const h of horas) unir(sketch, h.clientes_hll);
+  }
   if (p.vivo) {
     const registros = await linhas<{ r: unknown; rank: unknown }>(
       tx,
       sql`select ${sql.raw(SQL_REGISTRO_HLL('cliente_id'))} as r, max(${sql.raw(SQL_RANK_HLL('cliente_id'))}) as rank from transacao
-          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${inicioDoDia(p.vivo.de)} and criado_em < ${fimDoDia(p.vivo.ate)}${porFilial('filial_id', f.filialId)}
+          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${p.vivo.desde}::timestamptz and criado_em < ${fimDoDia(p.vivo.ate)}${porFilial('filial_id', f.filialId)}
           group by 1`,
     );
     for (const { r, rank } of registros) sketch[Number(r)] = Math.max(sketch[Number(r)]!, Number(rank));

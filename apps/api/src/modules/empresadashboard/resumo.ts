@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
@@ -17,10 +17,24 @@ export async function linhas<T>(tx: Executor, consulta: ReturnType<typeof sql>):
   return r.rows;
 }
 
-/** The first calendar day that is not closed yet (usually today), by the database clock. */
-export async function primeiroDiaAberto(tx: Executor): Promise<string> {
-  const [l] = await linhas<{ dia: string }>(tx, sql`select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date::text as dia`);
-  return l!.dia;
+const iso = (instante: SQL) => sql`to_char(${instante} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * The clock of a dashboard query over [de, ate], in one round-trip: the first calendar day not
+ * closed yet (usually today) and the first hour not closed yet, by the database clock, and the
+ * instants (ISO) where the open part of the range begins and ends and where the open day begins.
+ */
+export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; horaAberta: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
+  const [l] = await linhas<{ dia_aberto: string; hora_aberta: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
+    tx,
+    sql`select d.dia::text as dia_aberto, ${iso(sql`d.hora`)} as hora_aberta,
+               ${iso(sql`(greatest(d.dia, ${de}::date))::timestamp at time zone ${FUSO}`)} as inicio_aberto,
+               ${iso(sql`d.dia::timestamp at time zone ${FUSO}`)} as inicio_do_dia_aberto,
+               ${iso(fimDoDia(ate))} as fim
+        from (select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date as dia,
+                     date_trunc('hour', now() - ${MARGEM_FECHAMENTO}::interval) as hora) d`,
+  );
+  return { diaAberto: l!.dia_aberto, horaAberta: l!.hora_aberta, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
 }
 
 /** Today's calendar day in the company's zone (YYYY-MM-DD). */
@@ -50,59 +64,87 @@ export async function garantirResumo(tx: Executor, empresaId: number, de: string
         where not exists (select 1 from resumo_venda_dia r where r.empresa_id = ${empresaId} and r.dia = d::date and r.filial_id = 0)`,
   );
   if (!faltando?.de || !faltando.ate) return;
-  await calcularResumo(tx, empresaId, faltando.de, faltando.ate);
-}
-
-async function calcularResumo(tx: Executor, empresaId: number, de: string, ate: string): Promise<void> {
-  const registro = sql.raw(SQL_REGISTRO_HLL('t.cliente_id'));
-  const rank = sql.raw(SQL_RANK_HLL('t.cliente_id'));
-  // One pass over the days' sales grouped by (day, branch, HLL register): the totals and the
-  // sketch both come from this small intermediate result.
+  const { de: d0, ate: d1 } = faltando;
+  const balde = sql`(t.criado_em at time zone ${FUSO})::date`;
   await tx.execute(sql`
     insert into resumo_venda_dia (empresa_id, dia, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, novos_clientes, clientes_hll)
-    with g as (
-      select (t.criado_em at time zone ${FUSO})::date as dia, coalesce(t.filial_id, 0) as filial_id, ${registro} as r,
-             count(*) as n, sum(t.valor_centavos) as valor, sum(t.resgate_centavos) as resgate,
-             sum(t.cashback_centavos) as cashback, sum(t.pontos) as pontos, max(${rank}) as rank
-      from transacao t
-      where t.empresa_id = ${empresaId} and t.criado_em >= ${inicioDoDia(de)} and t.criado_em < ${fimDoDia(ate)}
-      group by 1, 2, 3
-    ),
-    tot as (
-      select dia, filial_id, sum(n)::int as vendas, sum(valor)::bigint as valor, sum(resgate)::bigint as resgate,
-             sum(cashback)::bigint as cashback, sum(pontos)::bigint as pontos
-      from g group by 1, 2
-    ),
-    hll as (
-      select k.dia, k.filial_id, decode(string_agg(lpad(to_hex(coalesce(g.rank, 0)), 2, '0'), '' order by s.r), 'hex') as sketch
-      from tot k cross join generate_series(0, ${REGISTROS_HLL - 1}) s(r)
-      left join g on g.dia = k.dia and g.filial_id = k.filial_id and g.r = s.r
-      group by k.dia, k.filial_id
-    ),
+    with ${ctesDosTotais(empresaId, balde, inicioDoDia(d0), fimDoDia(d1))},
     nov as (
-      select (c.criado_em at time zone ${FUSO})::date as dia, coalesce(c.filial_origem_id, 0) as filial_id, count(*)::int as n
+      select (c.criado_em at time zone ${FUSO})::date as balde, coalesce(c.filial_origem_id, 0) as filial_id, count(*)::int as n
       from cliente c
-      where c.empresa_id = ${empresaId} and c.criado_em >= ${inicioDoDia(de)} and c.criado_em < ${fimDoDia(ate)}
+      where c.empresa_id = ${empresaId} and c.criado_em >= ${inicioDoDia(d0)} and c.criado_em < ${fimDoDia(d1)}
       group by 1, 2
     ),
     chaves as (
-      select dia, filial_id from tot
-      union select dia, filial_id from nov
-      union select d::date, 0 from generate_series(${de}::date, ${ate}::date, interval '1 day') d
+      select balde, filial_id from tot
+      union select balde, filial_id from nov
+      union select d::date, 0 from generate_series(${d0}::date, ${d1}::date, interval '1 day') d
     )
-    select ${empresaId}, k.dia, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
+    select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
            coalesce(tot.cashback, 0), coalesce(tot.pontos, 0), coalesce(nov.n, 0), hll.sketch
     from chaves k
-    left join tot on tot.dia = k.dia and tot.filial_id = k.filial_id
-    left join nov on nov.dia = k.dia and nov.filial_id = k.filial_id
-    left join hll on hll.dia = k.dia and hll.filial_id = k.filial_id
+    left join tot on tot.balde = k.balde and tot.filial_id = k.filial_id
+    left join nov on nov.balde = k.balde and nov.filial_id = k.filial_id
+    left join hll on hll.balde = k.balde and hll.filial_id = k.filial_id
     on conflict do nothing`);
 }
 
 /**
- * Forgets the summaries from `desde` on: for code that writes sales or customers back-dated into
- * closed days (history imports, the bench generator). Live sales never need it.
+ * The same for the closed hours [de, ate) of the open day (instants at whole hours). The rows of
+ * hours before `descartarAntes` (days that have their daily summary) are dropped on the way.
  */
-export async function invalidarResumo(tx: Executor, empresaId: number, desde: string): Promise<void> {
-  await tx.execute(sql`delete from resumo_venda_dia where empresa_id = ${empresaId} and dia >= ${desde}::date`);
+export async function garantirResumoHoras(tx: Executor, empresaId: number, de: string, ate: string, descartarAntes: string): Promise<void> {
+  await tx.execute(sql`delete from resumo_venda_hora where empresa_id = ${empresaId} and hora < ${descartarAntes}::timestamptz`);
+  if (ate <= de) return;
+  const [faltando] = await linhas<{ de: string | null; ate: string | null }>(
+    tx,
+    sql`select min(h) as de, max(h) + interval '1 hour' as ate
+        from generate_series(${de}::timestamptz, ${ate}::timestamptz - interval '1 hour', interval '1 hour') h
+        where not exists (select 1 from resumo_venda_hora r where r.empresa_id = ${empresaId} and r.hora = h and r.filial_id = 0)`,
+  );
+  if (!faltando?.de || !faltando.ate) return;
+  const h0 = sql`${new Date(faltando.de).toISOString()}::timestamptz`;
+  const h1 = sql`${new Date(faltando.ate).toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into resumo_venda_hora (empresa_id, hora, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes_hll)
+    with ${ctesDosTotais(empresaId, sql`date_trunc('hour', t.criado_em)`, h0, h1)},
+    chaves as (
+      select balde, filial_id from tot
+      union select h, 0 from generate_series(${h0}, ${h1} - interval '1 hour', interval '1 hour') h
+    )
+    select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
+           coalesce(tot.cashback, 0), coalesce(tot.pontos, 0), hll.sketch
+    from chaves k
+    left join tot on tot.balde = k.balde and tot.filial_id = k.filial_id
+    left join hll on hll.balde = k.balde and hll.filial_id = k.filial_id
+    on conflict do nothing`);
+}
+
+/**
+ * Totals (tot) and buyers' sketch (hll) of the sales in [inicio, fim) per (balde, branch): one pass
+ * over the sales grouped by (bucket, branch, HLL register), both coming from that small result.
+ */
+function ctesDosTotais(empresaId: number, balde: SQL, inicio: SQL, fim: SQL): SQL {
+  const registro = sql.raw(SQL_REGISTRO_HLL('t.cliente_id'));
+  const rank = sql.raw(SQL_RANK_HLL('t.cliente_id'));
+  return sql`
+    g as (
+      select ${balde} as balde, coalesce(t.filial_id, 0) as filial_id, ${registro} as r,
+             count(*) as n, sum(t.valor_centavos) as valor, sum(t.resgate_centavos) as resgate,
+             sum(t.cashback_centavos) as cashback, sum(t.pontos) as pontos, max(${rank}) as rank
+      from transacao t
+      where t.empresa_id = ${empresaId} and t.criado_em >= ${inicio} and t.criado_em < ${fim}
+      group by 1, 2, 3
+    ),
+    tot as (
+      select balde, filial_id, sum(n)::int as vendas, sum(valor)::bigint as valor, sum(resgate)::bigint as resgate,
+             sum(cashback)::bigint as cashback, sum(pontos)::bigint as pontos
+      from g group by 1, 2
+    ),
+    hll as (
+      select k.balde, k.filial_id, decode(string_agg(lpad(to_hex(coalesce(g.rank, 0)), 2, '0'), '' order by s.r), 'hex') as sketch
+      from tot k cross join generate_series(0, ${REGISTROS_HLL - 1}) s(r)
+      left join g on g.balde = k.balde and g.filial_id = k.filial_id and g.r = s.r
+      group by k.balde, k.filial_id
+    )`;
 }
