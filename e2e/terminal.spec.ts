@@ -82,6 +82,12 @@ test('terminal: cadastra o cliente, vende, vê o cashback, resgata parte numa se
   await expect(extrato.getByTestId('linha-extrato').filter({ hasText: 'Cancelamento da venda' }).filter({ hasText: '−R$ 2,40' })).toHaveCount(1);
   await fotografar(page, 'terminal-extrato-desktop');
 
+  // A tablet at the counter (portrait): customer, sale and history side by side or stacked, nothing cut.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByTestId('terminal-cliente-nome')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Imprimir comprovante/ })).toBeVisible();
+  await fotografar(page, 'terminal-tablet');
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: 'Últimas vendas' }).click();
   await expect(page.getByRole('list', { name: 'Últimas vendas' })).toContainText('Cancelada');

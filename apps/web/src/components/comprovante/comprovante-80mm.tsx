@@ -22,7 +22,16 @@ export function PapelComprovante({ comprovante }: { comprovante: ComprovanteVend
 
 export function BotaoImprimir({ comprovante, size = 'md' }: { comprovante: ComprovanteVenda; size?: 'md' | 'lg' }) {
   return (
-    <Button size={size} variant="default" leftSection={<IconPrinter size={20} />} onClick={() => imprimirComprovante(comprovante.linhas, `Venda ${comprovante.transacaoId}`)}>
+    // In a narrow column (the terminal on a tablet) the label wraps instead of being cut.
+    <Button
+      size={size}
+      variant="default"
+      h="auto"
+      mih={size === 'lg' ? 50 : 36}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+      leftSection={<IconPrinter size={20} />}
+      onClick={() => imprimirComprovante(comprovante.linhas, `Venda ${comprovante.transacaoId}`)}
+    >
       Imprimir comprovante
     </Button>
   );
