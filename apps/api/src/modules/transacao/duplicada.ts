@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { centavosParaReais, hojeISO, type DuplicadaFiltro, type GrupoDuplicadas } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { cliente, empresa, transacao, usuario } from '../../db/schema/index.js';
+import { transacao } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { cancelarVenda, type Cancelamento } from './venda.js';
+import { selecionarVendas } from './linhas-venda.js';
 
 const FUSO = 'America/Sao_Paulo';
 /** The most groups one search answers: past that, the period is too wide to review by hand. */
@@ -73,25 +73,7 @@ export async function buscarDuplicadas(tx: Executor, empresaId: number, f: Dupli
   const ids = r.rows.map((l) => Number(l.id));
   if (ids.length === 0) return [];
 
-  const filial = alias(empresa, 'filial');
-  const vendas = await tx
-    .select({
-      id: transacao.id,
-      clienteId: transacao.clienteId,
-      clienteNome: cliente.nome,
-      filialId: transacao.filialId,
-      filialNome: filial.nomeCurto,
-      valorCentavos: transacao.valorCentavos,
-      resgateCentavos: transacao.resgateCentavos,
-      cashbackCentavos: transacao.cashbackCentavos,
-      pontos: transacao.pontos,
-      criadoEm: transacao.criadoEm,
-      usuarioNome: usuario.nome,
-    })
-    .from(transacao)
-    .innerJoin(cliente, eq(cliente.id, transacao.clienteId))
-    .leftJoin(filial, eq(filial.id, transacao.filialId))
-    .leftJoin(usuario, eq(usuario.id, transacao.usuarioId))
+  const vendas = await selecionarVendas(tx)
     .where(and(eq(transacao.empresaId, empresaId), inArray(transacao.id, ids)));
 
   return agrupar(vendas, f.minutos)

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import {
   cancelarQuerySchema,
@@ -17,7 +16,7 @@ import {
   type ResultadoVenda,
   type TransacaoResumo,
 } from '@bonifica/contracts';
-import { cliente, empresa, transacao, usuario } from '../../db/schema/index.js';
+import { cliente, transacao } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
@@ -27,6 +26,7 @@ import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/busca-clientes.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda, prepararVenda, type Saldos } from './venda.js';
+import { selecionarVendas } from './linhas-venda.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
@@ -129,30 +129,9 @@ export async function transacaoRoutes(app: FastifyInstance) {
         f.cliente ? condicaoBusca(empresaId, f.cliente) : undefined,
       ];
       const where = and(...filtros);
-      const filial = alias(empresa, 'filial');
       const r = await transacaoDoUsuario(request, async (tx) => {
         const [linhas, [total]] = await Promise.all([
-          tx
-            .select({
-              id: transacao.id,
-              clienteId: transacao.clienteId,
-              clienteNome: cliente.nome,
-              filialId: transacao.filialId,
-              filialNome: filial.nomeCurto,
-              valorCentavos: transacao.valorCentavos,
-              resgateCentavos: transacao.resgateCentavos,
-              cashbackCentavos: transacao.cashbackCentavos,
-              pontos: transacao.pontos,
-              status: transacao.status,
-              criadoEm: transacao.criadoEm,
-              canceladaEm: transacao.canceladaEm,
-              motivoCancelamento: transacao.motivoCancelamento,
-              usuarioNome: usuario.nome,
-            })
-            .from(transacao)
-            .innerJoin(cliente, eq(cliente.id, transacao.clienteId))
-            .leftJoin(filial, eq(filial.id, transacao.filialId))
-            .leftJoin(usuario, eq(usuario.id, transacao.usuarioId))
+          selecionarVendas(tx)
             .where(where)
             .orderBy(desc(transacao.criadoEm), desc(transacao.id))
             .limit(size)
