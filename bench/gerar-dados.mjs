@@ -97,8 +97,10 @@ await etapa(`${N.toLocaleString('pt-BR')} clientes`, () =>
 // words, from the same function, in one statement (docs/areas/clientes.md "Busca").
 await etapa('palavras de busca dos clientes', () =>
   q(`insert into cliente_palavra (empresa_id, palavra, ordem, cliente_id)
-    select c.empresa_id, p, busca_normalizada(c.nome), c.id from cliente c cross join lateral palavras_cliente(c.nome, c.email, c.documento, c.celular) p
-    where c.empresa_id = ${EMPRESA} and c.id > ${base.cliente} and c.status <> 'ANONIMIZADO'`),
+    select c.empresa_id, p, c.ordem, c.id
+    from (select empresa_id, id, email, documento, celular, busca_normalizada(nome) as ordem from cliente
+          where empresa_id = ${EMPRESA} and id > ${base.cliente} and status <> 'ANONIMIZADO' offset 0) c
+    cross join lateral palavras_do_cliente(c.ordem, c.email, c.documento, c.celular) p`),
 );
 
 await etapa('contas padrão (CASHBACK e PONTOS)', async () => {

@@ -21,7 +21,7 @@ const comSaldo = (
   await db.q(`select c.cliente_id as id from conta c
     where c.empresa_id = 1 and c.tipo = 'CASHBACK' and not c.bloqueada
       and (select coalesce(sum(k.restante), 0) from credito k
-           where k.empresa_id = 1 and k.conta_id = c.id and k.restante > 0 and k.disponivel_em <= now() and (k.expira_em is null or k.expira_em > now())) >= 10000
+           where k.empresa_id = 1 and k.conta_id = c.id and k.restante > 0 and k.disponivel_em <= now() and (k.expira_em is null or k.expira_em > now())) >= 2000
     limit 5000`)
 ).map((r) => r.id);
 await db.fechar();
@@ -33,9 +33,10 @@ try {
   let i = 0;
   const casos = [
     ['venda com acúmulo', () => ({ clienteId: ativos[i++ % ativos.length], valor: 20 + (i % 400) / 4, identificacao: 'CPF' })],
-    // Each of these customers redeems at most 2 × R$ 1,00 per 10 s run; their balance covers R$ 100.
+    // Each of these customers redeems a few R$ 1,00 per run; their available balance covers R$ 20.
     ['venda com resgate de R$ 1,00', () => ({ clienteId: comSaldo[i++ % comSaldo.length], valor: 30 + (i % 400) / 4, resgate: 1, identificacao: 'CPF' })],
   ];
+  if (comSaldo.length === 0) throw new Error('Nenhum cliente com R$ 20,00 disponíveis para o caso de resgate: gere os dados de novo.');
   for (const [nome, corpo] of casos) {
     const r = await rodar({
       url,

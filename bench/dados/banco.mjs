@@ -34,6 +34,25 @@ export async function recriar({ url, dir, substituir }) {
   }
 }
 
+/** Drops the database of `url` (PostgreSQL) or deletes `dir` (PGlite): a bench's own scratch data. */
+export async function apagar({ url, dir }) {
+  if (url) {
+    const nome = nomeDoBanco(url);
+    if (!/^[a-z_][a-z0-9_]*$/.test(nome) || PROIBIDOS.has(nome)) throw new Error(`Nome de banco recusado para o bench: "${nome}".`);
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${nome} with (force)`);
+    } finally {
+      await c.end();
+    }
+    return;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /** Migrations and demo data through the app itself (company 1 with its branches, users, rule). */
 export function migrarESemear({ url, dir }) {
   const env = { ...process.env, LOG_LEVEL: 'warn', CEP_PROVIDER: 'sandbox' };

@@ -1,6 +1,8 @@
 // Shared by the benches that run on a generated data set (gerar-dados.mjs): start the API on that
-// database, log in, and run autocannon with the p95 the way RESULTS.md reports it.
+// database, log in, run autocannon with the p95 the way RESULTS.md reports it, and follow the API's memory.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { clearInterval, setInterval } from 'node:timers';
 import autocannon from 'autocannon';
 
 /**
@@ -8,7 +10,7 @@ import autocannon from 'autocannon';
  * not dist, so the bench measures the code in the tree without a build step; the request path is
  * the same JavaScript once loaded.
  */
-export async function iniciarApi({ url, dir, porta }) {
+export async function iniciarApi({ url, dir, porta, perfil }) {
   const env = { ...process.env, PORT: String(porta), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', CEP_PROVIDER: 'sandbox' };
   if (url) {
     env.DATABASE_URL = url;
@@ -17,7 +19,9 @@ export async function iniciarApi({ url, dir, porta }) {
     delete env.DATABASE_URL;
     env.DATA_DIR = dir;
   }
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // `perfil`: a folder for a CPU profile of the API (node --cpu-prof; written when it stops).
+  const argumentos = [...(perfil ? ['--cpu-prof', `--cpu-prof-dir=${perfil}`] : []), '--import', 'tsx', 'apps/api/src/server.ts'];
+  const filho = spawn(process.execPath, argumentos, { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${porta}`;
   // Migrations run at boot: a new index on a million rows takes a while.
   for (let i = 0; i < 6000; i++) {
@@ -31,6 +35,8 @@ export async function iniciarApi({ url, dir, porta }) {
   }
   return {
     base,
+    /** The API process itself (node runs server.ts; tsx is a loader, not a child), for memory samples. */
+    pid: filho.pid,
     async parar() {
       filho.kill('SIGTERM');
       await new Promise((ok) => filho.once('exit', ok));
@@ -67,4 +73,39 @@ export function alvoDosArgumentos(argv = process.argv.slice(2)) {
   if (i >= 0) return { url: argv[i + 1], engine: 'postgres' };
   if (j >= 0) return { dir: argv[j + 1], engine: 'pglite' };
   throw new Error('Use --pg <url do banco gerado> ou --pglite <pasta gerada>.');
+}
+
+/** Resident memory of a process in MB, from /proc (Linux): what the operating system really gives it. */
+export function rssMB(pid) {
+  const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Samples a process's RSS every `intervaloMs` until `parar()`, which returns the RSS at the start,
+ * the peak and the growth (peak − start), in MB. The sampling is a file read: it costs the measured
+ * process nothing.
+ */
+export function acompanharMemoria(pid, intervaloMs = 100) {
+  const inicial = rssMB(pid);
+  let pico = inicial;
+  const timer = setInterval(() => {
+    try {
+      pico = Math.max(pico, rssMB(pid));
+    } catch {
+      /* o processo terminou */
+    }
+  }, intervaloMs);
+  return {
+    parar() {
+      clearInterval(timer);
+      try {
+        pico = Math.max(pico, rssMB(pid));
+      } catch {
+        /* o processo terminou */
+      }
+      const r = (v) => Math.round(v * 10) / 10;
+      return { rssInicialMB: r(inicial), rssPicoMB: r(pico), crescimentoMB: r(pico - inicial) };
+    },
+  };
 }

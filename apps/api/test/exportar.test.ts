@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type StatusTarefaResposta, type TarefaCriada } from '@bonifica/contracts';
 import { auditoria, cliente, conta } from '../src/db/schema/index.js';
 import { creditarCliente } from '../src/modules/account/razao.js';
@@ -187,5 +187,35 @@ describe('permissões e isolamento da exportação', () => {
     const r = await gerente.post('/services/client/exportar', { aniversarioMes: 13 });
     expect(r.statusCode).toBe(400);
     expect(env(r).messageError).toContain('Mês inválido.');
+  });
+});
+
+describe('exportação de muitas páginas (2.000 clientes por página, a seguinte lida enquanto a atual sai)', () => {
+  it('4.100 clientes a mais: cada um sai uma vez, em ordem de código, em CSV e em XLSX', async () => {
+    await t.banco.db.execute(sql`
+      insert into cliente (empresa_id, nome, documento, tipo_documento)
+      select 1, 'Cliente Página ' || g, lpad((90000000000 + g)::text, 11, '0'), 'CPF' from generate_series(1, 4100) g`);
+    const total = await totalDaLista({});
+    expect(total).toBeGreaterThan(4_100);
+    const linhas = lerCsv((await gerente.post('/services/client/exportar', { formato: 'CSV' })).rawPayload).slice(1);
+    expect(linhas).toHaveLength(total);
+    const codigos = linhas.map((l) => Number(l[0]));
+    expect(new Set(codigos).size).toBe(total);
+    expect(codigos).toEqual([...codigos].sort((a, b) => a - b));
+    expect(linhas.filter((l) => l[1]!.startsWith('Cliente Página '))).toHaveLength(4_100);
+
+    const r = await gerente.post('/services/client/exportar', { formato: 'XLSX' });
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    expect(livro.getWorksheet('Clientes')!.actualRowCount - 1).toBe(total);
+  });
+
+  it('a busca vai ao banco como texto: apóstrofo ou SQL no termo não quebram nem escapam da consulta', async () => {
+    for (const busca of ["d'Ávila", "'; drop table cliente; --", 'O\\Neil']) {
+      const r = await gerente.post('/services/client/exportar', { formato: 'CSV', busca });
+      expect(r.statusCode, busca).toBe(200);
+      expect(lerCsv(r.rawPayload)).toHaveLength(1);
+    }
+    expect(await totalDaLista({})).toBeGreaterThan(4_100);
   });
 });

@@ -6,6 +6,7 @@ import { cliente, conta, contato, lancamento, partida, tarefa } from '../src/db/
 import { cpfDeBase } from '../src/db/seed-clientes.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
+import { RAZAO_INTACTO, violacoesDoRazao } from './apoio/razao.js';
 import { enviarArquivo, latin1 } from './apoio/importacao.js';
 
 let t: AppDeTeste;
@@ -302,5 +303,80 @@ describe('importação de contatos (empresa/importacao/contato)', () => {
     // The customers' history does not list contact imports.
     const clientes = env<Pagina<ImportacaoResumo>>(await gerente.get('/services/importacao/metadados/empresa/0/100')).result.content;
     expect(clientes.some((i) => i.arquivoNome?.startsWith('contatos'))).toBe(false);
+  });
+});
+
+describe('importação em lotes (1.000 linhas por transação; no PostgreSQL, dois lotes gravando ao mesmo tempo)', () => {
+  /** `n` customers with CPFs from `base`, a balance on every fourth, and the rows listed in `ruins` with a bad CPF. */
+  function arquivoGrande(n: number, base: number, ruins: Set<number> = new Set()) {
+    const linhas = ['Nome;CPF;Celular;Saldo'];
+    for (let i = 1; i <= n; i++) {
+      const cpf = ruins.has(i) ? '123.456.789-00' : cpfDeBase(String(base + i));
+      linhas.push(`Cliente Lote ${i};${cpf};119${String(10_000_000 + i)};${i % 4 === 0 ? '12,34' : ''}`);
+    }
+    return latin1(linhas.join('\r\n'));
+  }
+  const documentosDe = (base: number, de: number, ate: number) => Array.from({ length: ate - de + 1 }, (_, k) => cpfDeBase(String(base + de + k)));
+
+  it('2.500 linhas: todos os bons entram, com as contas padrão e o saldo inicial como lançamentos; o razão fecha; as estatísticas acompanham', async () => {
+    const base = 810_000_000;
+    const estimados = async () =>
+      ((await t.banco.db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where relname = 'cliente'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const antes = await estimados();
+    const m = await subirOk('grande.csv', arquivoGrande(2_500, base, new Set([1_200, 2_400])));
+    const s = await importar(m, { duplicados: 'IGNORAR', unidadeSaldo: 'CASHBACK' });
+    expect(s).toMatchObject({ status: 'CONCLUIDA', total: 2_500, processados: 2_500 });
+    // Rows 1.200 and 2.400 are refused; every fourth good row brings R$ 12,34.
+    expect(s.resultado).toMatchObject({ inseridos: 2_498, comErro: 2, ignorados: 0, saldosLancados: 623, saldoTotal: 7_687.82, erros: 2 });
+
+    const novos = await clientesPorDocumento(documentosDe(base, 1, 2_500));
+    expect(novos).toHaveLength(2_498);
+    // Born with the company's default accounts (no configuration in the demo: Cashback and Points), like client/save.
+    const contas = await t.banco.db
+      .select({ clienteId: conta.clienteId, tipo: conta.tipo, saldo: conta.saldo })
+      .from(conta)
+      .where(inArray(conta.clienteId, novos.map((c) => c.id)));
+    expect(contas.filter((c) => c.tipo === 'PONTOS')).toHaveLength(2_498);
+    expect(contas.filter((c) => c.tipo === 'CASHBACK')).toHaveLength(2_498);
+    expect(contas.filter((c) => c.saldo > 0)).toHaveLength(623);
+    expect(contas.reduce((soma, c) => soma + c.saldo, 0)).toBe(768_782);
+    const quarto = novos.find((c) => c.documento === cpfDeBase(String(base + 4)))!;
+    const saldos = env<{ unidade: string; saldo: number }[]>(await gerente.get(`/services/account/saldos/${quarto.id}`)).results;
+    expect(saldos.map((x) => [x.unidade, x.saldo])).toEqual([
+      ['CASHBACK', 12.34],
+      ['PONTOS', 0],
+    ]);
+    const lancs = await t.banco.db
+      .select({ referencia: lancamento.referencia })
+      .from(lancamento)
+      .where(and(eq(lancamento.tipo, 'SALDO_INICIAL'), sql`${lancamento.referencia}->>'importacao' = ${m.tarefaId}`));
+    expect(lancs).toHaveLength(623);
+    expect(lancs.map((l) => (l.referencia as { linha: number }).linha).sort((a, b) => a - b).slice(0, 3)).toEqual([5, 9, 13]);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+    // The job analysed the tables it filled as they grew (lib/estatisticas.ts): at the latest after its first thousand.
+    expect(await estimados()).toBeGreaterThanOrEqual(antes + 1_000);
+  });
+
+  it('um lote que falha para a importação: os lotes anteriores ficam, o que falhou e os seguintes não gravam nada', async () => {
+    const base = 820_000_000;
+    // A fault planted in the database itself: inserting the customer of row 1.500 (second batch) fails.
+    const falhar = cpfDeBase(String(base + 1_500));
+    await t.banco.db.execute(
+      sql.raw(`create function falha_de_teste() returns trigger language plpgsql as $$
+        begin if new.documento = '${falhar}' then raise exception 'falha de teste'; end if; return new; end $$`),
+    );
+    await t.banco.db.execute(sql.raw('grant execute on function falha_de_teste() to bonifica_app'));
+    await t.banco.db.execute(sql.raw('create trigger falha_de_teste before insert on cliente for each row execute function falha_de_teste()'));
+    try {
+      const m = await subirOk('falha.csv', arquivoGrande(3_000, base));
+      const s = await importar(m);
+      expect(s).toMatchObject({ status: 'ERRO', etapa: 'ERRO', processados: 1_000 });
+      expect(await clientesPorDocumento(documentosDe(base, 1, 1_000))).toHaveLength(1_000);
+      expect(await clientesPorDocumento(documentosDe(base, 1_001, 3_000))).toEqual([]);
+      expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+    } finally {
+      await t.banco.db.execute(sql.raw('drop trigger falha_de_teste on cliente'));
+      await t.banco.db.execute(sql.raw('drop function falha_de_teste()'));
+    }
   });
 });

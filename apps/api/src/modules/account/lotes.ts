@@ -146,6 +146,33 @@ export function inserirLotesSql(
     ) r on true`;
 }
 
+/**
+ * The lots of many credit postings at once (razao.ts creditarClientesEmLote), one per row of
+ * `origem` (`lancamento_id, conta_id, valor`): the same lots `inserirLotesSql` opens for a credit
+ * without explicit dates — usable at the posting's clock, lapsing after the rule's validity when
+ * `regra` (cashback, points), with the waiting period for sales only — for a whole batch in one
+ * statement. The rule is read once for the batch, which shares one branch.
+ */
+export function inserirLotesDeLancamentosSql(
+  l: { empresaId: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined },
+  regra: boolean,
+  origem: SQL,
+): SQL {
+  const t = instante(l.agora);
+  return sql`
+    insert into credito (empresa_id, conta_id, lancamento_id, valor, restante, disponivel_em, expira_em, criado_em)
+    select ${l.empresaId}, o.conta_id, o.lancamento_id, o.valor, o.valor,
+           ${t} + make_interval(days => case when ${regra}::boolean and ${l.comCarencia}::boolean then coalesce(r.carencia_dias, 0) else 0 end),
+           case when ${regra}::boolean then ${t} + make_interval(days => r.validade_dias) end,
+           ${t}
+    from (${origem}) as o
+    left join (
+      select validade_dias, carencia_dias from regra_programa
+      where empresa_id = ${l.empresaId} and (filial_id is null or filial_id = ${l.filialId}) and ativo
+      order by filial_id nulls last limit 1
+    ) r on true`;
+}
+
 export type SituacaoLotes = { disponivel: number; emCarencia: number; vencido: number; aExpirar: number; liberacao: Date | null; proximaExpiracao: Date | null };
 
 /** What the lots of some accounts hold, split by what may be used now (saldos screen, refusal messages). */

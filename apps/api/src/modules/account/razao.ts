@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, lancamento, partida } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
-import { arrayPg, consumirLotes, inserirLotesSql, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
+import { arrayPg, consumirLotes, inserirLotesDeLancamentosSql, inserirLotesSql, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
 
 export type TipoConta = (typeof conta.$inferSelect)['tipo'];
 export type TipoLancamento = (typeof lancamento.$inferSelect)['tipo'];
@@ -319,4 +319,80 @@ export async function creditarCliente(
   const sistemaId = await contaSistema(tx, base.empresaId, base.unidade);
   const { clienteId: _c, unidade: _u, valor, ...resto } = base;
   return lancar(tx, { ...resto, partidas: [{ contaId, valor }, { contaId: sistemaId, valor: -valor }] });
+}
+
+/** One credit of `creditarClientesEmLote`: its own posting, with its own description and reference. */
+export type CreditoCliente = { clienteId: number; valor: number; descricao: string; referencia?: unknown };
+
+/**
+ * Many `creditarCliente` at once (an import's opening balances): each item is still its own
+ * posting — the customer's account of the unit +valor, the company's system account −valor — with
+ * its entries, its credit lot and the customer's cached balance, as `lancar` writes it; but the
+ * whole list takes four statements instead of six round-trips per item.
+ *
+ * The checks `lancar` makes for a posting reduce here to what a credit can break: amounts are
+ * positive integers, and every customer has (gets) the account of the unit in this company. A
+ * credit never takes lots nor lowers a balance, and a blocked account may receive (only its debits
+ * are refused), so no lot is consumed and no floor is checked. The customer accounts are locked in
+ * id order, like `travarContas`, so a concurrent posting on them waits instead of losing an update;
+ * the per-statement trigger of migration 0012 still checks that every posting sums to zero.
+ *
+ * Returns the postings' ids in the order of `itens`.
+ */
+export async function creditarClientesEmLote(
+  tx: Executor,
+  base: { empresaId: number; tipo: TipoLancamento; unidade: Unidade; usuarioId?: number | null; filialId?: number | null },
+  itens: CreditoCliente[],
+): Promise<number[]> {
+  if (itens.length === 0) return [];
+  if (itens.some((i) => !Number.isSafeInteger(i.valor) || i.valor <= 0)) throw new Error('Créditos devem ser inteiros e positivos.');
+  const sistemaId = await contaSistema(tx, base.empresaId, base.unidade);
+  const clientes = [...new Set(itens.map((i) => i.clienteId))];
+  // Like contaCliente, the account is created on first use — here only for customers of this company.
+  await tx.execute(sql`
+    insert into conta (empresa_id, cliente_id, tipo)
+    select ${base.empresaId}, c.id, ${base.unidade} from cliente c
+    where c.empresa_id = ${base.empresaId} and c.id = any(${arrayPg(clientes)}::int[])
+    on conflict do nothing`);
+  const linhas = itens.map((i, ordem) => ({ ordem, cliente_id: i.clienteId, valor: i.valor, descricao: i.descricao, referencia: i.referencia ?? null }));
+  // Ids reserved from the sequence first (one per item, in a materialised CTE): each posting's
+  // entries and lot are tied to it without trusting the order of a RETURNING. The accounts are found
+  // by one unique-key probe per customer, then locked by primary key: plans that stay right when the
+  // statistics lag behind a bulk load (a filter over every account of the company, otherwise).
+  const lotes = inserirLotesDeLancamentosSql(
+    { empresaId: base.empresaId, filialId: base.filialId ?? null, comCarencia: base.tipo === 'VENDA', agora: undefined },
+    base.unidade !== 'PREPAGO',
+    sql`select d.lancamento_id, k.id as conta_id, d.valor from d join k on k.cliente_id = d.cliente_id`,
+  );
+  const r = await tx.execute(sql`
+    with d as materialized (
+      select x.ordem, x.cliente_id, x.valor, x.descricao, x.referencia, nextval(pg_get_serial_sequence('lancamento', 'id'))::int as lancamento_id
+      from json_to_recordset(${JSON.stringify(linhas)}::json) as x(ordem int, cliente_id int, valor bigint, descricao varchar, referencia jsonb)
+    ),
+    contas as materialized (
+      select k.id from unnest(${arrayPg(clientes)}::int[]) as c(id)
+      cross join lateral (select id from conta where empresa_id = ${base.empresaId} and cliente_id = c.id and tipo = ${base.unidade}) as k
+    ),
+    k as materialized (
+      select id, cliente_id from conta where id = any(array(select id from contas)) order by id for update
+    ),
+    l as (
+      insert into lancamento (id, empresa_id, tipo, descricao, filial_id, usuario_id, referencia, criado_em)
+      select d.lancamento_id, ${base.empresaId}, ${base.tipo}, d.descricao, ${base.filialId ?? null}::int, ${base.usuarioId ?? null}::int, d.referencia, now()
+      from d join k on k.cliente_id = d.cliente_id),
+    p as (
+      insert into partida (empresa_id, lancamento_id, conta_id, valor, criado_em)
+      select ${base.empresaId}, d.lancamento_id, x.conta_id, x.valor, now()
+      from d join k on k.cliente_id = d.cliente_id
+      cross join lateral (values (k.id, d.valor), (${sistemaId}::int, -d.valor)) as x(conta_id, valor)),
+    s as (
+      update conta set saldo = conta.saldo + t.valor
+      from (select k.id, sum(d.valor) as valor from d join k on k.cliente_id = d.cliente_id group by k.id) as t
+      where conta.id = t.id),
+    c as (${lotes})
+    select d.ordem, d.lancamento_id, k.id is not null as tem_conta from d left join k on k.cliente_id = d.cliente_id order by d.ordem`);
+  const gravados = (r as unknown as { rows: { ordem: number; lancamento_id: number; tem_conta: boolean }[] }).rows;
+  // A customer of another company (or none) has no account here: nothing of theirs was written, and the whole transaction is refused.
+  if (gravados.some((g) => !g.tem_conta)) throw erro.naoEncontrado('Conta não encontrada.');
+  return gravados.map((g) => Number(g.lancamento_id));
 }

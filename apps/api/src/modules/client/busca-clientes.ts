@@ -38,7 +38,7 @@ export function termosDaBusca(busca: string): TermosBusca | null {
   }
   // One piece with the marks of an address ("ana.souza12", "fe.teixeira@exemplo"): the start of an e-mail.
   if (!/\s/.test(termo) && /[@._]|[a-z]\d/.test(normal)) return { tipo: 'identificador', prefixos: [`@${normal}`] };
-  // Runs of letters and runs of digits, as palavras_cliente() cuts the name.
+  // Runs of letters and runs of digits, as palavras_do_cliente() cuts the name.
   const palavras = [...new Set(normal.match(/[a-z]+|[0-9]+/g) ?? [])];
   if (palavras.length === 0) return null;
   // The first word of three letters or more leads — as a rule the first name, so the customers of

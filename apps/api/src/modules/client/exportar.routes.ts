@@ -15,7 +15,7 @@ registrarTipoTarefa(TAREFA_RELATORIO_CLIENTES, async (app, t) => {
   const pedido = exportarClientesSchema.parse(t.parametros.filtro ?? {});
   await t.definirTotal(await contarClientesExportacao(app.db, t.usuario, pedido));
   const { formato, ...filtro } = pedido;
-  const conteudo = await lerTudo(planilhaClientes(app.db, t.usuario, filtro, formato, (n) => t.avancar(n)));
+  const conteudo = await lerTudo(planilhaClientes(app.banco, t.usuario, filtro, formato, (n) => t.avancar(n)));
   return {
     resultado: { formato },
     arquivo: { conteudo, nome: nomeArquivoExportacao(formato), tipo: TIPOS_MIME[formato] },
@@ -37,7 +37,7 @@ export async function exportarRoutes(app: FastifyInstance) {
       .header('content-type', TIPOS_MIME[formato])
       .header('content-disposition', disposicaoAnexo(nomeArquivoExportacao(formato)))
       .header('cache-control', 'no-store')
-      .send(planilhaClientes(app.db, u, filtro, formato));
+      .send(planilhaClientes(app.banco, u, filtro, formato));
   });
 
   rotas.post('/client/relatorio/assincrono', { schema: { tags, body: exportarClientesSchema }, config }, async (request) => {

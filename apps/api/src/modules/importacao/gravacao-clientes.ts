@@ -1,14 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cliente } from '../../db/schema/index.js';
-import { creditarCliente } from '../account/razao.js';
+import { criarContasPadrao } from '../account/contas-padrao.js';
+import { arrayPg } from '../account/lotes.js';
+import { contaSistema, creditarClientesEmLote, type CreditoCliente } from '../account/razao.js';
 import type { ContextoLote, ContagemLote } from './lote.js';
 import type { LinhaValida } from './validacao.js';
 
 /**
  * Writes one batch of valid rows as customers, in the batch's transaction: one query for the
- * existing documents, one multi-row INSERT, one multi-row UPDATE for merges — never row by row —
- * then the opening balances as ledger postings.
+ * existing documents, one multi-row INSERT, one multi-row UPDATE for merges, the new customers'
+ * default accounts, and the opening balances as ledger postings — each a constant number of
+ * statements for the whole batch, never row by row.
  */
 
 type Existente = typeof cliente.$inferSelect;
@@ -78,6 +81,15 @@ async function inserirNovos(tx: Executor, ctx: ContextoLote, novos: LinhaValida[
   return (r as unknown as { rows: { id: number }[] }).rows.map((x) => ({ id: Number(x.id) }));
 }
 
+/**
+ * Before the batches: the company's system account of the opening balances' unit, created once
+ * here rather than by whichever batch needs it first — two batches writing at once would wait on
+ * each other's uncommitted row.
+ */
+export async function prepararImportacaoClientes(tx: Executor, ctx: ContextoLote, comSaldo: boolean): Promise<void> {
+  if (comSaldo) await contaSistema(tx, ctx.empresaId, ctx.unidadeSaldo);
+}
+
 export async function gravarLoteClientes(tx: Executor, ctx: ContextoLote, lote: LinhaValida[]): Promise<ContagemLote> {
   const c: ContagemLote = { inseridos: 0, mesclados: 0, ignorados: 0, saldosLancados: 0, saldoTotal: 0, saldosIgnorados: 0 };
   const documentos = lote.flatMap((l) => (l.documento ? [l.documento] : []));
@@ -111,21 +123,23 @@ export async function gravarLoteClientes(tx: Executor, ctx: ContextoLote, lote: 
   c.inseridos = inseridos.size;
   c.ignorados += novos.length - inseridos.size;
 
+  // New customers are born with the company's default accounts (docs/areas/razao.md "Contas padrão"), as in client/save.
+  const idsInseridos = ids.filter((id) => inseridos.has(id));
+  if (idsInseridos.length > 0) await criarContasPadrao(tx, ctx.empresaId, sql`(select unnest(${arrayPg(idsInseridos)}::int[]))`);
+
+  const saldos: CreditoCliente[] = [];
   for (const [i, l] of novos.entries()) {
     if (l.saldo === null || !inseridos.has(ids[i]!)) continue;
-    await creditarCliente(tx, {
-      empresaId: ctx.empresaId,
-      tipo: 'SALDO_INICIAL',
-      descricao: `Saldo inicial importado (linha ${l.linha})`,
+    saldos.push({
       clienteId: ids[i]!,
-      unidade: ctx.unidadeSaldo,
       valor: l.saldo,
-      usuarioId: ctx.usuarioId,
-      filialId: ctx.filialId,
+      descricao: `Saldo inicial importado (linha ${l.linha})`,
       referencia: { importacao: ctx.tarefaId, linha: l.linha },
     });
     c.saldosLancados++;
     c.saldoTotal += l.saldo;
   }
+  // One SALDO_INICIAL posting per row, all of the batch written together by the ledger.
+  await creditarClientesEmLote(tx, { empresaId: ctx.empresaId, tipo: 'SALDO_INICIAL', unidade: ctx.unidadeSaldo, usuarioId: ctx.usuarioId, filialId: ctx.filialId }, saldos);
   return c;
 }
