@@ -1,6 +1,7 @@
 // Customer list with search over HTTP (issue 3 §10 target on PostgreSQL: p95 ≤ 25 ms), on a data set made
 // by gerar-dados.mjs:  node bench/clientes-busca.mjs --pg postgres://…/bonifica_bench | --pglite <pasta>
-// The terms are what a counter types: part of a name, CPF digits, phone digits, an e-mail.
+// The terms are what a counter types: part of a name, CPF digits, phone digits, an e-mail. Each case runs
+// with one connection (one attendant searching: the latency a person sees) and with 8 (a busy office).
 import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
 
 const TERMOS = ['maria silva', 'joão pereira', 'Conceição', 'luiza gomes', '200012', '2004567', '987654', '91234', 'ana.souza12', 'otavio'];
@@ -21,8 +22,10 @@ try {
     ['lista sem busca (1ª página)', { body: '{}' }],
   ];
   for (const [nome, extra] of casos) {
-    const r = await rodar({ url, method: 'POST', headers: cabecalhos, connections: 8, duration: 10, ...extra });
-    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, ...resumo(r) }));
+    for (const conexoes of [1, 8]) {
+      const r = await rodar({ url, method: 'POST', headers: cabecalhos, connections: conexoes, duration: 10, ...extra });
+      console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, ...resumo(r) }));
+    }
   }
 } finally {
   await api.parar();

@@ -212,7 +212,9 @@ await etapa('sequências, gatilhos e estatísticas (vacuum analyze)', async () =
   // The sales were written back-dated: the dashboard's daily summary is rebuilt on first use.
   await q(`delete from resumo_venda_dia where empresa_id = ${EMPRESA}`);
   await q(`delete from resumo_venda_hora where empresa_id = ${EMPRESA}`);
-  for (const t of TABELAS) await q(`vacuum analyze ${t}`);
+  // Also the search words: index-only scans need the visibility map, and servers without
+  // autovacuum (this machine's) would leave the searches reading the heap of 7M rows.
+  for (const t of [...TABELAS, 'cliente_palavra']) await q(`vacuum analyze ${t}`);
 });
 
 console.log('\nInvariantes (esperado 0 em todas):');

@@ -11,21 +11,25 @@ export function nomeDoBanco(url) {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
 }
 
+/** Runs `fn` on the server's `postgres` database, for a bench database whose name is safe to drop. */
+async function comoAdministrador(url, fn) {
+  const nome = nomeDoBanco(url);
+  if (!/^[a-z_][a-z0-9_]*$/.test(nome) || PROIBIDOS.has(nome)) throw new Error(`Nome de banco recusado para o bench: "${nome}" (use por exemplo bonifica_bench).`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  try {
+    await fn(c, nome);
+  } finally {
+    await c.end();
+  }
+}
+
 /** Drops and recreates the database of `url` (PostgreSQL) or empties `dir` (PGlite). */
 export async function recriar({ url, dir, substituir }) {
   if (url) {
-    const nome = nomeDoBanco(url);
-    if (!/^[a-z_][a-z0-9_]*$/.test(nome) || PROIBIDOS.has(nome)) throw new Error(`Nome de banco recusado para o bench: "${nome}" (use por exemplo bonifica_bench).`);
-    const admin = new URL(url);
-    admin.pathname = '/postgres';
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${nome} with (force)`);
-      await c.query(`create database ${nome}`);
-    } finally {
-      await c.end();
-    }
+    await comoAdministrador(url, (c, nome) => c.query(`drop database if exists ${nome} with (force)`).then(() => c.query(`create database ${nome}`)));
     return;
   }
   if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -37,17 +41,7 @@ export async function recriar({ url, dir, substituir }) {
 /** Drops the database of `url` (PostgreSQL) or deletes `dir` (PGlite): a bench's own scratch data. */
 export async function apagar({ url, dir }) {
   if (url) {
-    const nome = nomeDoBanco(url);
-    if (!/^[a-z_][a-z0-9_]*$/.test(nome) || PROIBIDOS.has(nome)) throw new Error(`Nome de banco recusado para o bench: "${nome}".`);
-    const admin = new URL(url);
-    admin.pathname = '/postgres';
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${nome} with (force)`);
-    } finally {
-      await c.end();
-    }
+    await comoAdministrador(url, (c, nome) => c.query(`drop database if exists ${nome} with (force)`));
     return;
   }
   rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 import type { StatusCliente } from './client.js';
 
 export const UNIDADES = ['CASHBACK', 'PONTOS', 'PREPAGO'] as const;
@@ -72,9 +71,6 @@ export type LinhaExtrato = {
 };
 
 export type ResultadoLancamento = { lancamentoId: number; saldo: number };
-
-/** Who configures default accounts and unifies customers: the company's management only. */
-export const PODE_GERENCIAR_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 const clienteIdCampo = (rotulo = 'o cliente') =>
   z.number({ message: `Informe ${rotulo}.` }).int(`Informe ${rotulo}.`).positive(`Informe ${rotulo}.`);

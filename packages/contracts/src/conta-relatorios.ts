@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { UNIDADES, type UnidadeConta } from './account.js';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 import { dataFiltro } from './transacao.js';
 
 /** Account reports of spec §7 "Accounts": ranking and blocked accounts (docs/areas/planos.md, "Relatórios de contas"). */
-
-/** Rankings and the blocked-accounts list: management and whoever holds the reports permission. */
-export const PODE_VER_RELATORIOS_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];
-/** Blocking or unblocking an account stops or frees a customer's money: management only. */
-export const PODE_BLOQUEAR_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 export const CRITERIOS_RANKING = ['CASHBACK', 'PONTOS', 'COMPRAS'] as const;
 export type CriterioRanking = (typeof CRITERIOS_RANKING)[number];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { filtroClienteSchema } from './client.js';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 
 /** Spreadsheet formats of the exportar calls: CSV for Excel pt-BR (`;`, UTF-8 with BOM) or XLSX. */
 export const FORMATOS_EXPORTACAO = ['CSV', 'XLSX'] as const;
@@ -19,5 +18,3 @@ export type ExportarClientesEntrada = z.input<typeof exportarClientesSchema>;
 /** POST client/relatorio/assincrono → result: the job to poll at status/assincrono/{id}. */
 export type TarefaCriada = { id: string };
 
-/** Who may take the customer base out of the system: management and report viewers, never the counter. */
-export const PODE_EXPORTAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.clientesGerenciar, PERMISSOES.relatorios];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { paginaParamsSchema } from './envelope.js';
-import { PODE_GERENCIAR_CLIENTES, type Permissao } from './permissoes.js';
 import type { StatusTarefaResposta } from './tarefa.js';
 
 /**
@@ -115,9 +114,6 @@ export type ImportacaoResumo = {
   resultado: ResultadoImportacao | null;
   urlRelatorioErros: string | null;
 };
-
-/** Importing writes customers and balances in bulk: the company's management only. */
-export const PODE_IMPORTAR: readonly Permissao[] = PODE_GERENCIAR_CLIENTES;
 
 /** GET importacao/metadados/{x}: x is the id of the uploaded file's job. */
 export const metadadosParamSchema = z.object({ x: z.string({ message: 'Identificador de importação inválido.' }).uuid('Identificador de importação inválido.') });

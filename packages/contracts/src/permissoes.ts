@@ -66,3 +66,25 @@ export const PODE_CONSULTAR_CARTOES: readonly Permissao[] = [...PODE_GERENCIAR_C
 
 /** Dashboard: the company's management and whoever may see reports (never the counter attendant). */
 export const PODE_VER_DASHBOARD: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];
+
+// Permissions of the screens of the programme. Kept here, not beside each screen's schemas: the
+// route table of the first load needs them, and importing one constant of a contracts module brings
+// all of that module's zod schemas into the login page's JavaScript (bench/tamanho-login.mjs).
+/** Who configures default accounts and unifies customers: the company's management only. */
+export const PODE_GERENCIAR_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** Rankings and the blocked-accounts list: management and whoever holds the reports permission. */
+export const PODE_VER_RELATORIOS_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];
+/** Blocking or unblocking an account stops or frees a customer's money: management only. */
+export const PODE_BLOQUEAR_CONTAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** Importing writes customers and balances in bulk: the company's management only. */
+export const PODE_IMPORTAR: readonly Permissao[] = PODE_GERENCIAR_CLIENTES;
+/** Plans are sold and cancelled by the company's management (the counter attendant is refused). */
+export const PODE_GERENCIAR_PLANOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** The sales screens, the receipt reprint and the totals report: management and the reports permission. */
+export const PODE_VER_VENDAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];
+/** Cancelling and correcting duplicates give money back or take it away: management only. */
+export const PODE_CANCELAR_VENDAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** Who posts sales at the counter (and reprints their receipts there). */
+export const PODE_VENDER: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
+/** Who may take the customer base out of the system: management and report viewers, never the counter. */
+export const PODE_EXPORTAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.clientesGerenciar, PERMISSOES.relatorios];

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 import { dataFiltro, reais } from './transacao.js';
 
 /**
@@ -7,9 +6,6 @@ import { dataFiltro, reais } from './transacao.js';
  * rules: docs/areas/planos.md. Money travels in reais, percentages as 5.5 = 5,50%; both are kept
  * as integers (centavos, basis points) in the database.
  */
-
-/** Plans are sold and cancelled by the company's management (the counter attendant is refused). */
-export const PODE_GERENCIAR_PLANOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 export const PERIODICIDADES = ['MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Periodicidade = (typeof PERIODICIDADES)[number];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { numeroCartaoSchema } from './cartao-numero.js';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 
 /** Reais with at most 2 decimals, checked on the text that travelled (1.005 has 3 places). */
 const casasDecimais = (v: number) => (String(v).split('.')[1] ?? '').length;
@@ -138,13 +137,6 @@ export type TransacaoResumo = {
 };
 
 // ——— Sales reports, receipts and duplicates (issue 3 §4; docs/areas/vendas.md) ———
-
-/** The sales screens, the receipt reprint and the totals report: management and the reports permission. */
-export const PODE_VER_VENDAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.relatorios];
-/** Cancelling and correcting duplicates give money back or take it away: management only. */
-export const PODE_CANCELAR_VENDAS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
-/** Who posts sales at the counter (and reprints their receipts there). */
-export const PODE_VENDER: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
 
 /** The longest period a totals report or a duplicates search covers: a year and a day. */
 export const PERIODO_RELATORIO_VENDAS_DIAS = 366;
