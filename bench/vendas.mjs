@@ -1,5 +1,5 @@
 // Sales over HTTP (issue 3 target on PostgreSQL: ≥ 1,500/s with p99 ≤ 50 ms), on a data set made by
-// gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 16] [--segundos 10]
+// gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 16] [--segundos 10] [--perfil <pasta>]
 //
 // As the counter terminal posts them: the attendant's session, one Idempotency-Key per sale, customers
 // drawn at random from the generated ones. Two cases: plain sales (accrual only) and sales that also
@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { abrir } from './dados/banco.mjs';
 import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
 
-const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' } } });
+const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' }, perfil: { type: 'string' } } });
 const conexoes = Number(op.conexoes ?? 16);
 const segundos = Number(op.segundos ?? 10);
 const alvo = alvoDosArgumentos();
@@ -26,7 +26,7 @@ const comSaldo = (
 ).map((r) => r.id);
 await db.fechar();
 
-const api = await iniciarApi({ ...alvo, porta: alvo.engine === 'postgres' ? 8368 : 8369 });
+const api = await iniciarApi({ ...alvo, porta: alvo.engine === 'postgres' ? 8368 : 8369, perfil: op.perfil });
 try {
   const cabecalhos = await entrar(api.base, 'atendente');
   const url = `${api.base}/services/transacao/venda`;
