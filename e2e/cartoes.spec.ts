@@ -60,6 +60,7 @@ test('cartões no celular: número, situação e titular cabem na largura', asyn
   await expect(page.getByRole('columnheader', { name: 'Cliente' })).toHaveCount(0);
   await fotografar(page, 'cartoes-mobile');
   await page.goto('/app/cartoes/fila');
-  await expect(page.getByText('Fila de impressão').first()).toBeVisible();
+  // The page's title, not the menu's link of the same name (hidden in the closed drawer on a phone).
+  await expect(page.getByRole('heading', { name: 'Fila de impressão' })).toBeVisible();
   await fotografar(page, 'cartoes-fila-mobile');
 });

@@ -14,11 +14,14 @@ test.describe('login e sessão', () => {
     await entrar(page, 'gerente', { lembrar: true });
     const token = await page.evaluate(() => sessionStorage.getItem('remember-me'));
     expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    // The welcome page's own calls must have answered first: one still in flight when the cookie goes
+    // would be the one to rotate the token, and the reload would drop its reply (see the issue note).
+    await page.waitForLoadState('networkidle');
     await context.clearCookies({ name: 'SESSION' });
     await page.reload();
     await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
-    // The page fires several calls at once with the old token: one rotates it, the others are let in
-    // without a new one (lib/remember-me.ts); the name may show from one of those before the rotation lands.
+    // The reloaded page fires several calls at once with the old token: one rotates it, the others are let
+    // in without a new one (lib/remember-me.ts); the name may show from one of those before the rotation lands.
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('remember-me'))).not.toBe(token);
     expect(await page.evaluate(() => sessionStorage.getItem('remember-me'))).toMatch(/^[\w-]+\.[\w-]+$/);
   });

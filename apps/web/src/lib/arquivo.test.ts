@@ -36,6 +36,15 @@ describe('lib/arquivo: um só caminho para os arquivos da API', () => {
     expect(expirou).toHaveBeenCalledTimes(1);
   });
 
+  it('o token de lembrar-me renovado na resposta de um arquivo fica guardado para as próximas chamadas', async () => {
+    sessionStorage.setItem('remember-me', 'antigo.token');
+    const s = servidorFalso({ 'GET client/gerarcontrato/5': responder(() => ({ ...PDF, headers: { ...PDF.headers, 'remember-me': 'novo.token' } })) });
+    await buscarArquivo({ caminho: 'client/gerarcontrato/5' }, 'application/pdf');
+    expect(s.chamadas('GET client/gerarcontrato/5')[0]!.headers.get('remember-me')).toBe('antigo.token');
+    expect(sessionStorage.getItem('remember-me')).toBe('novo.token');
+    sessionStorage.removeItem('remember-me');
+  });
+
   it('um JSON de sucesso onde se esperava o arquivo também é falha, com a mensagem padrão', async () => {
     servidorFalso({ 'POST card/print': { ok: true } });
     await expect(buscarArquivo({ caminho: 'card/print', corpo: { id: 1 } }, 'application/pdf')).rejects.toThrow('Erro no servidor! Atualize a página e tente novamente!');

@@ -1,5 +1,5 @@
 import { MENSAGENS } from '@bonifica/contracts';
-import { ApiError, avisarSessaoExpirada, cabecalhosPadrao } from './api';
+import { ApiError, avisarSessaoExpirada, cabecalhosPadrao, guardarRememberMe } from './api';
 import { baixarArquivo } from './navegador';
 
 export type TipoArquivo = 'application/pdf' | 'text/csv';
@@ -25,6 +25,8 @@ export async function buscarArquivo({ caminho, corpo }: PedidoArquivo, tipo: Tip
   } catch {
     throw new ApiError(MENSAGENS.erroServidorAtualize, 0);
   }
+  // A download may be the call that restored the session by remember-me: its rotated token is kept too.
+  guardarRememberMe(resposta);
   if (resposta.ok && (resposta.headers.get('content-type') ?? '').startsWith(tipo)) return resposta.blob();
   const env = (await resposta.json().catch(() => null)) as { messageError?: string } | null;
   if (resposta.status === 401) {
