@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { entrar, fotografar } from './apoio';
 
 test.describe('login e sessão', () => {
@@ -11,12 +11,21 @@ test.describe('login e sessão', () => {
   });
 
   test('login com lembrar-me sobrevive à perda do cookie de sessão', async ({ page, context }) => {
+    // The welcome page's own calls must have answered before the cookie goes: one sent without it
+    // would be the one to rotate the token, and the reload would drop its reply (see the issue note).
+    // (waitForLoadState('networkidle') does not wait here: the page reached that state once already.)
+    const emVoo = new Set<Request>();
+    page.on('request', (r) => void (r.url().includes('/services/') && emVoo.add(r)));
+    page.on('requestfinished', (r) => void emVoo.delete(r));
+    page.on('requestfailed', (r) => void emVoo.delete(r));
     await entrar(page, 'gerente', { lembrar: true });
     const token = await page.evaluate(() => sessionStorage.getItem('remember-me'));
     expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
-    // The welcome page's own calls must have answered first: one still in flight when the cookie goes
-    // would be the one to rotate the token, and the reload would drop its reply (see the issue note).
-    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
+    for (let quietas = 0; quietas < 3; ) {
+      quietas = emVoo.size === 0 ? quietas + 1 : 0;
+      await page.waitForTimeout(150);
+    }
     await context.clearCookies({ name: 'SESSION' });
     await page.reload();
     await expect(page.getByTestId('cabecalho-nome-usuario')).toHaveText('Gabriel');
