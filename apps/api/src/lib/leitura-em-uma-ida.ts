@@ -1,25 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Banco } from '../db/client.js';
 import type { UsuarioContexto } from './contexto.js';
+import { textoComLiterais } from './sql-literal.js';
 import { comTenant, sqlVinculoTenant } from './tenant.js';
-
-const dialeto = new PgDialect({ casing: 'snake_case' });
-
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`Número inválido numa consulta: ${v}`);
-    // In parentheses when negative: after a minus sign in the text ("saldo -$1") it would start a comment.
-    return v < 0 ? `(${v})` : String(v);
-  }
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  // escapeLiteral is right whatever standard_conforming_strings says (E'' when there are backslashes).
-  if (typeof v === 'string') return pg.Client.prototype.escapeLiteral(v);
-  if (v instanceof Date) return pg.Client.prototype.escapeLiteral(v.toISOString());
-  throw new Error(`Valor sem forma literal numa consulta: ${typeof v}`);
-}
 
 /** client.query with a callback: see lerEmUmaIda for why not its promise form. */
 function consultar(cliente: pg.PoolClient, texto: string): Promise<unknown> {
@@ -47,8 +31,7 @@ export async function lerEmUmaIda<T>(banco: Banco, usuario: UsuarioContexto, con
   const vinculo = sqlVinculoTenant(usuario);
   const textos = ['begin'];
   for (const s of vinculo ? [vinculo, consulta] : [consulta]) {
-    const { sql: texto, params } = dialeto.sqlToQuery(s);
-    textos.push(texto.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1])));
+    textos.push(textoComLiterais(s));
   }
   textos.push('commit');
   const cliente = await banco.pool.connect();

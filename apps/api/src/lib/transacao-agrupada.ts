@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Banco, Executor } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import type { UsuarioContexto } from './contexto.js';
+import { comLiterais, dialeto, literal } from './sql-literal.js';
 import { sqlVinculoTenant } from './tenant.js';
 
 export type Linha = Record<string, unknown>;
@@ -37,24 +37,9 @@ export class Desfazer<T> extends Error {
   }
 }
 
-const dialeto = new PgDialect({ casing: 'snake_case' });
-
 /** Statements prepared on each connection, by name. Bounded: past the cap, statements run unprepared. */
 const preparadasPorConexao = new WeakMap<pg.PoolClient, Set<string>>();
 const MAXIMO_PREPARADAS = 200;
-
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`Número inválido numa instrução: ${v}`);
-    return String(v);
-  }
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  // escapeLiteral is correct whatever standard_conforming_strings says (E'' when there are backslashes).
-  if (v instanceof Date) return pg.Client.prototype.escapeLiteral(v.toISOString());
-  if (typeof v === 'string') return pg.Client.prototype.escapeLiteral(v);
-  return pg.Client.prototype.escapeLiteral(JSON.stringify(v));
-}
 
 /** A statement for the simple protocol: `EXECUTE` of its prepared form, preceded by the `PREPARE` the first time. */
 function comoTexto(instrucao: SQL, preparadas: Set<string>): { prepare: string | null; texto: string; nome: string } {
@@ -63,7 +48,7 @@ function comoTexto(instrucao: SQL, preparadas: Set<string>): { prepare: string |
   const argumentos = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
   if (preparadas.has(nome)) return { prepare: null, texto: `execute ${nome}${argumentos}`, nome };
   if (preparadas.size >= MAXIMO_PREPARADAS) {
-    return { prepare: null, texto: texto.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1])), nome };
+    return { prepare: null, texto: comLiterais(texto, params), nome };
   }
   return { prepare: `prepare ${nome} as ${texto}`, texto: `execute ${nome}${argumentos}`, nome };
 }

@@ -1,6 +1,15 @@
 import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './tipos.js';
 
+/** The sums both summaries keep for a bucket: all sales created in it, whatever their status. Fresh builders per table. */
+const totaisDeVendas = () => ({
+  vendas: integer().notNull().default(0),
+  valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+  resgateCentavos: bigint({ mode: 'number' }).notNull().default(0),
+  cashbackCentavos: bigint({ mode: 'number' }).notNull().default(0),
+  pontos: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Daily summary of sales per branch, the dashboard's source for closed days (docs/areas/dashboard.md).
  * Derived data, rebuilt from `transacao`/`cliente` at will, so no foreign keys: a row holds ALL sales
@@ -15,11 +24,7 @@ export const resumoVendaDia = pgTable(
     /** Calendar day in the company's zone (America/Sao_Paulo). */
     dia: date({ mode: 'string' }).notNull(),
     filialId: integer().notNull(),
-    vendas: integer().notNull().default(0),
-    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    resgateCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    cashbackCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    pontos: bigint({ mode: 'number' }).notNull().default(0),
+    ...totaisDeVendas(),
     /** Customers whose origin branch is this one, signed up that day. */
     novosClientes: integer().notNull().default(0),
     /** HyperLogLog sketch (1024 one-byte registers) of the day's buyers: distinct counts over long periods. */
@@ -41,11 +46,7 @@ export const resumoVendaHora = pgTable(
     /** Start of the hour (an hour of Brasília starts on an hour of UTC). */
     hora: timestamp({ withTimezone: true }).notNull(),
     filialId: integer().notNull(),
-    vendas: integer().notNull().default(0),
-    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    resgateCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    cashbackCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    pontos: bigint({ mode: 'number' }).notNull().default(0),
+    ...totaisDeVendas(),
     clientesHll: bytea(),
     calculadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,34 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/**
+ * Drizzle statements as text with their values written in, for the simple query protocol (several
+ * statements in one message: transacao-agrupada.ts, leitura-em-uma-ida.ts). Only for values the
+ * driver would send as parameters; each is escaped by the driver's own escapeLiteral.
+ */
+export const dialeto = new PgDialect({ casing: 'snake_case' });
+
+export function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`Número inválido numa instrução: ${v}`);
+    // In parentheses when negative: after a minus sign in the text ("saldo -$1") it would start a comment.
+    return v < 0 ? `(${v})` : String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  // escapeLiteral is correct whatever standard_conforming_strings says (E'' when there are backslashes).
+  if (v instanceof Date) return pg.Client.prototype.escapeLiteral(v.toISOString());
+  if (typeof v === 'string') return pg.Client.prototype.escapeLiteral(v);
+  return pg.Client.prototype.escapeLiteral(JSON.stringify(v));
+}
+
+/** The statement's text with each `$n` replaced by its value as a literal (replaced once: values are never re-scanned). */
+export function comLiterais(texto: string, params: readonly unknown[]): string {
+  return texto.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+export function textoComLiterais(instrucao: SQL): string {
+  const { sql: texto, params } = dialeto.sqlToQuery(instrucao);
+  return comLiterais(texto, params);
+}
