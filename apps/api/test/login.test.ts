@@ -153,6 +153,68 @@ describe('remember-me', () => {
     expect((await seguinte.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(200);
   });
 
+  /** The session of `c` ends (idle, absolute or cleaned up) and its rotation is past the parallel-calls window. */
+  async function sessaoVenceEGracaPassa() {
+    await t.banco.db.execute(sql`update sessao set expira_em = now() - interval '1 second'`);
+    await t.banco.db.execute(sql`update remember_token set usado_em = usado_em - interval '1 minute' where usado_em is not null`);
+  }
+
+  it('a resposta que girou o token se perdeu (reload no meio da chamada): a mesma aba, com o cookie daquela sessão, entra e recebe token novo', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const antigo = c.rememberMe!;
+    c.cookies.delete('SESSION');
+    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const nuncaEntregue = c.rememberMe!;
+    // The browser stored the new session cookie, but the page was reloaded before reading the token.
+    c.rememberMe = antigo;
+    await sessaoVenceEGracaPassa();
+    const r = await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    expect(r.statusCode).toBe(200);
+    expect(c.rememberMe).not.toBe(antigo);
+    expect(c.rememberMe).not.toBe(nuncaEntregue);
+    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(200);
+    // The successor the page never received is void: whoever presents it had intercepted it.
+    const interceptador = t.cliente();
+    interceptador.rememberMe = nuncaEntregue;
+    expect((await interceptador.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
+  });
+
+  it('token girado com o cookie da sessão que ele abriu, mas o sucessor já foi usado: revoga a série', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const antigo = c.rememberMe!;
+    c.cookies.delete('SESSION');
+    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const cookieDaRotacao = c.cookies.get('SESSION')!;
+    // The successor reached someone, who used it.
+    const outro = t.cliente();
+    outro.rememberMe = c.rememberMe;
+    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(200);
+    await sessaoVenceEGracaPassa();
+    const velho = t.cliente();
+    velho.cookies.set('SESSION', cookieDaRotacao);
+    velho.rememberMe = antigo;
+    expect((await velho.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+  });
+
+  it('token girado com um cookie de sessão que ele não abriu: revoga a série', async () => {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const roubado = c.rememberMe!;
+    c.cookies.delete('SESSION');
+    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const ladrao = await t.entrar('gerente');
+    await sessaoVenceEGracaPassa();
+    ladrao.rememberMe = roubado;
+    expect((await ladrao.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    const dono = t.cliente();
+    dono.rememberMe = c.rememberMe;
+    expect((await dono.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+  });
+
   it('logout revoga o token', async () => {
     const c = t.cliente();
     await c.login('gerente', 'demo1234', true);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rememberToken, sessao } from '../db/schema/index.js';
 import { iguaisSeguro, sha256, tokenAleatorio } from './tokens.js';
@@ -10,14 +10,28 @@ import { iguaisSeguro, sha256, tokenAleatorio } from './tokens.js';
  * stolen, so the whole series is revoked (and the sessions it opened end).
  */
 export async function emitirRememberMe(db: Db, usuarioId: number, serie: string = randomUUID(), serieCriadaEm = new Date()) {
-  const seletor = tokenAleatorio(12);
-  const validador = tokenAleatorio(32);
-  await db.insert(rememberToken).values({ seletor, validadorHash: sha256(validador), serie, usuarioId, serieCriadaEm });
-  return { token: `${seletor}.${validador}`, serie };
+  const novo = novoToken();
+  await gravarToken(db, novo, usuarioId, serie, serieCriadaEm);
+  return { token: novo.token, serie };
 }
 
-/** `token` is null for a request that raced the one that rotated it: the client keeps that one's token. */
-export type UsoRememberMe = { usuarioId: number; token: string | null; serie: string } | null;
+type NovoToken = { seletor: string; validador: string; token: string };
+
+function novoToken(): NovoToken {
+  const seletor = tokenAleatorio(12);
+  const validador = tokenAleatorio(32);
+  return { seletor, validador, token: `${seletor}.${validador}` };
+}
+
+async function gravarToken(db: Db, t: NovoToken, usuarioId: number, serie: string, serieCriadaEm: Date): Promise<void> {
+  await db.insert(rememberToken).values({ seletor: t.seletor, validadorHash: sha256(t.validador), serie, usuarioId, serieCriadaEm });
+}
+
+/**
+ * `token` is null for a request that raced the one that rotated it: the client keeps that one's token.
+ * `seletor` names the token used, so that the session it opens is recorded on it (registrarSessaoAberta).
+ */
+export type UsoRememberMe = { usuarioId: number; token: string | null; serie: string; seletor: string } | null;
 
 /**
  * A page that lost its session cookie fires several calls at once, all with the same token; only
@@ -26,7 +40,16 @@ export type UsoRememberMe = { usuarioId: number; token: string | null; serie: st
  */
 export const GRACA_REMEMBER_ME_MS = 20_000;
 
-export async function usarRememberMe(db: Db, token: string, validadeMs: number): Promise<UsoRememberMe> {
+/** Sessions recorded per token: a page restoring itself opens one per call in flight, a handful. */
+const MAXIMO_SESSOES_ABERTAS = 16;
+
+/**
+ * Restores a lost session from a remember-me token. `sessaoCookieHash` is the hash of the session
+ * cookie the browser still sent (its session expired): a used token that comes with the cookie of a
+ * session it opened itself is the same browser whose rotation reply was cut off (a reload in the
+ * middle of the call) — it is rotated again instead of revoking the series (docs/decisions/016).
+ */
+export async function usarRememberMe(db: Db, token: string, validadeMs: number, sessaoCookieHash: string | null = null): Promise<UsoRememberMe> {
   const [seletor, validador] = token.split('.');
   if (!seletor || !validador || seletor.length > 32 || validador.length > 64) return null;
   const [linha] = await db.select().from(rememberToken).where(eq(rememberToken.seletor, seletor)).limit(1);
@@ -39,21 +62,68 @@ export async function usarRememberMe(db: Db, token: string, validadeMs: number):
     await revogarSerie(db, linha.serie);
     return null;
   }
-  const concorrente = { usuarioId: linha.usuarioId, token: null, serie: linha.serie };
   if (linha.usadoEm) {
-    if (Date.now() - linha.usadoEm.getTime() <= GRACA_REMEMBER_ME_MS) return concorrente;
+    // A token voided by a recovery (used, without successor) is never presented by its browser again.
+    if (linha.sucessor !== null && Date.now() - linha.usadoEm.getTime() <= GRACA_REMEMBER_ME_MS) {
+      return { usuarioId: linha.usuarioId, token: null, serie: linha.serie, seletor };
+    }
+    const mesmoNavegador = sessaoCookieHash !== null && linha.sessoesAbertas.some((h) => iguaisSeguro(h, sessaoCookieHash));
+    if (mesmoNavegador && linha.sucessor !== null) {
+      const recuperado = await recuperarRotacaoPerdida(db, linha.usuarioId, linha.serie, linha.serieCriadaEm, seletor, linha.sucessor);
+      if (recuperado) return recuperado;
+    }
     await revogarSerie(db, linha.serie);
     return null;
   }
+  const novo = novoToken();
   const marcado = await db
     .update(rememberToken)
-    .set({ usadoEm: new Date() })
+    .set({ usadoEm: new Date(), sucessor: novo.seletor })
     .where(and(eq(rememberToken.seletor, seletor), isNull(rememberToken.usadoEm)))
     .returning({ seletor: rememberToken.seletor });
   // Two requests racing with the same token: only one rotates it; the other came with it.
-  if (marcado.length === 0) return concorrente;
-  const novo = await emitirRememberMe(db, linha.usuarioId, linha.serie, linha.serieCriadaEm);
-  return { usuarioId: linha.usuarioId, token: novo.token, serie: linha.serie };
+  if (marcado.length === 0) return { usuarioId: linha.usuarioId, token: null, serie: linha.serie, seletor };
+  await gravarToken(db, novo, linha.usuarioId, linha.serie, linha.serieCriadaEm);
+  return { usuarioId: linha.usuarioId, token: novo.token, serie: linha.serie, seletor };
+}
+
+/**
+ * The browser kept the used token because the reply carrying its successor never reached the page.
+ * If that successor was never used (nobody else holds it), it is voided and the used token is rotated
+ * once more; if it was used, someone else has it, and the caller revokes the series. The page's other
+ * calls in flight, racing this one, find the token just rotated and come in as its parallel calls do.
+ */
+async function recuperarRotacaoPerdida(
+  db: Db,
+  usuarioId: number,
+  serie: string,
+  serieCriadaEm: Date,
+  seletor: string,
+  sucessor: string,
+): Promise<UsoRememberMe> {
+  const novo = novoToken();
+  const girado = await db
+    .update(rememberToken)
+    .set({ usadoEm: new Date(), sucessor: novo.seletor, sessoesAbertas: [] })
+    .where(and(eq(rememberToken.seletor, seletor), eq(rememberToken.sucessor, sucessor)))
+    .returning({ seletor: rememberToken.seletor });
+  if (girado.length === 0) return { usuarioId, token: null, serie, seletor };
+  const anulado = await db
+    .update(rememberToken)
+    .set({ usadoEm: new Date() })
+    .where(and(eq(rememberToken.seletor, sucessor), isNull(rememberToken.usadoEm), isNull(rememberToken.revogadoEm)))
+    .returning({ seletor: rememberToken.seletor });
+  if (anulado.length === 0) return null;
+  await gravarToken(db, novo, usuarioId, serie, serieCriadaEm);
+  return { usuarioId, token: novo.token, serie, seletor };
+}
+
+/** Records that `seletor` opened the session whose id hashes to `sessaoIdHash` (bounded list). */
+export async function registrarSessaoAberta(db: Db, seletor: string, sessaoIdHash: string): Promise<void> {
+  await db
+    .update(rememberToken)
+    .set({ sessoesAbertas: sql`array_append(${rememberToken.sessoesAbertas}, ${sessaoIdHash}::varchar)` })
+    .where(and(eq(rememberToken.seletor, seletor), sql`cardinality(${rememberToken.sessoesAbertas}) < ${MAXIMO_SESSOES_ABERTAS}`));
 }
 
 export async function revogarSerie(db: Db, serie: string): Promise<void> {

@@ -5,8 +5,8 @@ import { MENSAGENS_PRODUTO, possuiAlguma } from '@bonifica/contracts';
 import type { UsuarioContexto } from '../lib/contexto.js';
 import { erro } from '../lib/erros.js';
 import { carregarSessao, criarSessao, type LimitesSessao } from '../lib/sessao-store.js';
-import { usarRememberMe } from '../lib/remember-me.js';
-import { iguaisSeguro, tokenAleatorio } from '../lib/tokens.js';
+import { registrarSessaoAberta, usarRememberMe } from '../lib/remember-me.js';
+import { iguaisSeguro, sha256, tokenAleatorio } from '../lib/tokens.js';
 
 export const COOKIE_SESSAO = 'SESSION';
 export const COOKIE_XSRF = 'XSRF-TOKEN';
@@ -78,13 +78,14 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
     }
     const token = tokenRememberMe(request);
     if (!request.usuario && token) {
-      const uso = await usarRememberMe(db, token, opcoes.rememberMeMs);
+      const uso = await usarRememberMe(db, token, opcoes.rememberMeMs, id ? sha256(id) : null);
       if (uso) {
         const nova = await criarSessao(db, uso.usuarioId, opcoes.limites, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           rememberSerie: uso.serie,
         });
+        await registrarSessaoAberta(db, uso.seletor, sha256(nova.id));
         const s = await carregarSessao(db, nova.id, opcoes.limites);
         if (s) {
           request.usuario = s.usuario;

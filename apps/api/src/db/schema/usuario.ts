@@ -73,6 +73,10 @@ export const rememberToken = pgTable(
     serieCriadaEm: timestamp({ withTimezone: true }).notNull(),
     usadoEm: timestamp({ withTimezone: true }),
     revogadoEm: timestamp({ withTimezone: true }),
+    /** The token this one was rotated into; null while unused (docs/decisions/016). */
+    sucessor: varchar({ length: 32 }),
+    /** Hashes of the sessions this token opened: the proof that a browser got the cookie of its rotation. */
+    sessoesAbertas: varchar({ length: 64 }).array().notNull().default([]),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('remember_token_serie_idx').on(t.serie)],
