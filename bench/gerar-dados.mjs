@@ -211,7 +211,7 @@ await etapa('sequências, gatilhos e estatísticas (vacuum analyze)', async () =
   await q('drop table bench_contas, bench_conta_ids, bench_venda_bruta, bench_venda, bench_cancel');
   // The sales were written back-dated: the dashboard's daily summary is rebuilt on first use.
   await q(`delete from resumo_venda_dia where empresa_id = ${EMPRESA}`);
-  await q(`delete from resumo_venda_hora where empresa_id = ${EMPRESA}`);
+  await q(`delete from resumo_venda_intervalo where empresa_id = ${EMPRESA}`);
   // Also the search words: index-only scans need the visibility map, and servers without
   // autovacuum (this machine's) would leave the searches reading the heap of 7M rows.
   for (const t of [...TABELAS, 'cliente_palavra']) await q(`vacuum analyze ${t}`);

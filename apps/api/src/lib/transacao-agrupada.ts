@@ -37,6 +37,13 @@ export class Desfazer<T> extends Error {
   }
 }
 
+/**
+ * The longest a grouped transaction waits for each lock (a customer's accounts held by a long job):
+ * past it the call fails with a clear 409 instead of hanging at the counter — and a sale's
+ * transaction stays short enough for the dashboard to close its intervals soon (resumo.ts).
+ */
+export const LIMITE_ESPERA_TRAVA = '20s';
+
 /** Statements prepared on each connection, by name. Bounded: past the cap, statements run unprepared. */
 const preparadasPorConexao = new WeakMap<pg.PoolClient, Set<string>>();
 const MAXIMO_PREPARADAS = 200;
@@ -87,7 +94,7 @@ export async function emTransacaoAgrupada<T>(banco: Banco, usuario: UsuarioConte
     const todas = [...(aberta || !vinculo ? [] : [vinculo]), ...instrucoes];
     // Generic plans: the grouped statements are keyed lookups and writes whose best plan does not
     // depend on the values, and planning them per call cost a third of PostgreSQL's time per sale.
-    const textos: string[] = aberta ? [] : ['begin', 'set local plan_cache_mode = force_generic_plan'];
+    const textos: string[] = aberta ? [] : ['begin', 'set local plan_cache_mode = force_generic_plan', `set local lock_timeout = '${LIMITE_ESPERA_TRAVA}'`];
     const indices: number[] = [];
     const novas: string[] = [];
     for (const i of todas) {

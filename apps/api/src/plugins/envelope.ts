@@ -33,7 +33,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (sqlState === '23505' || sqlState === '23514' || sqlState === '23P01') {
       return reply.status(409).send(falha(MENSAGENS_PRODUTO.conflito));
     }
-    if (sqlState === '40001' || sqlState === '40P01') {
+    // Serialization failure, deadlock, or a lock not granted within lock_timeout: nothing was written.
+    if (sqlState === '40001' || sqlState === '40P01' || sqlState === '55P03') {
       return reply.status(409).send(falha('Operação concorrente em andamento. Tente novamente.'));
     }
     const codigo = error.code ?? '';

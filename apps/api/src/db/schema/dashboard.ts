@@ -35,20 +35,20 @@ export const resumoVendaDia = pgTable(
 );
 
 /**
- * The same figures per closed HOUR of the days not closed yet (today): without it, a busy day read
- * live costs more than the whole year of summaries (docs/areas/dashboard.md). Only the current hour
- * is read from the sales; the rows of a day are dropped once the day has its daily summary.
+ * The same figures per closed 5-MINUTE INTERVAL of the days not closed yet (today): without it, a
+ * busy day read live costs more than the whole year of summaries (docs/areas/dashboard.md). Only the
+ * last few minutes are read from the sales; the rows of a day are dropped once the day has its daily summary.
  */
-export const resumoVendaHora = pgTable(
-  'resumo_venda_hora',
+export const resumoVendaIntervalo = pgTable(
+  'resumo_venda_intervalo',
   {
     empresaId: integer().notNull(),
-    /** Start of the hour (an hour of Brasília starts on an hour of UTC). */
-    hora: timestamp({ withTimezone: true }).notNull(),
+    /** Start of the interval (a multiple of 5 minutes in UTC, and so in Brasília). */
+    inicio: timestamp({ withTimezone: true }).notNull(),
     filialId: integer().notNull(),
     ...totaisDeVendas(),
     clientesHll: bytea(),
     calculadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'resumo_venda_hora_pk', columns: [t.empresaId, t.hora, t.filialId] })],
+  (t) => [primaryKey({ name: 'resumo_venda_intervalo_pk', columns: [t.empresaId, t.inicio, t.filialId] })],
 );

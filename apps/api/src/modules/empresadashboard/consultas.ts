@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { estimar, novoSketch, SQL_RANK_HLL, SQL_REGISTRO_HLL, unir } from './hll.js';
-import { diaDe, fimDoDia, FUSO, garantirResumo, garantirResumoHoras, inicioDoDia, linhas, relogio } from './resumo.js';
+import { diaDe, fimDoDia, FUSO, garantirResumo, garantirResumoIntervalos, inicioDoDia, linhas, relogio } from './resumo.js';
 
 /** A dashboard query: calendar days [de, ate] of the company and optionally one branch. */
 export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null };
@@ -28,26 +28,26 @@ const diaSeguinte = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) 
 export const LIMITE_CONTAGEM_EXATA = 50_000;
 
 /**
- * Splits the range: closed days come from the daily summary, the closed hours of the open days
- * (today) from the hourly one — both built on first use —, and only the current hour straight from
- * the sales. Any part may be empty. `horas` and `vivo.desde` are instants at whole hours (ISO).
+ * Splits the range: closed days come from the daily summary, the closed intervals of the open days
+ * (today) from the 5-minute one — both built on first use —, and only the last minutes straight from
+ * the sales. Any part may be empty. `intervalos` and `vivo.desde` are instants at interval starts (ISO).
  */
 export async function partes(tx: Executor, f: Faixa) {
   const r = await relogio(tx, f.de, f.ate);
   const fechadoAte = f.ate < r.diaAberto ? f.ate : diaSeguinte(r.diaAberto, -1);
   const fechado = f.de <= fechadoAte ? { de: f.de, ate: fechadoAte } : null;
-  let horas: { de: string; ate: string } | null = null;
+  let intervalos: { de: string; ate: string } | null = null;
   let vivo: { de: string; ate: string; desde: string } | null = null;
   const abertoDe = f.de > r.diaAberto ? f.de : r.diaAberto;
   if (abertoDe <= f.ate) {
     // ISO instants of the same form compare as text.
-    const corte = r.horaAberta < r.inicioAberto ? r.inicioAberto : r.horaAberta > r.fim ? r.fim : r.horaAberta;
-    if (r.inicioAberto < corte) horas = { de: r.inicioAberto, ate: corte };
+    const corte = r.intervaloAberto < r.inicioAberto ? r.inicioAberto : r.intervaloAberto > r.fim ? r.fim : r.intervaloAberto;
+    if (r.inicioAberto < corte) intervalos = { de: r.inicioAberto, ate: corte };
     vivo = { de: abertoDe, ate: f.ate, desde: corte };
-    await garantirResumoHoras(tx, f.empresaId, r.inicioAberto, corte, r.inicioDoDiaAberto);
+    await garantirResumoIntervalos(tx, f.empresaId, r.inicioAberto, corte, r.inicioDoDiaAberto);
   }
   if (fechado) await garantirResumo(tx, f.empresaId, fechado.de, fechado.ate);
-  return { fechado, horas, vivo };
+  return { fechado, intervalos, vivo };
 }
 export type Partes = Awaited<ReturnType<typeof partes>>;
 
@@ -67,8 +67,8 @@ function subtrairCanceladas(f: Faixa, de: SQL, ate: SQL): SQL {
 }
 
 /**
- * Sales per (day, branch): summary rows of closed days and of the closed hours of the open days,
- * minus their cancelled sales, plus the current hour's confirmed sales read live.
+ * Sales per (day, branch): summary rows of closed days and of the closed intervals of the open days,
+ * minus their cancelled sales, plus the last minutes' confirmed sales read live.
  */
 export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<LinhaVendas[]> {
   const consultas: SQL[] = [];
@@ -81,14 +81,14 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
       where empresa_id = ${f.empresaId} and dia >= ${de}::date and dia <= ${ate}::date${porFilial('filial_id', f.filialId)}`);
     consultas.push(subtrairCanceladas(f, inicioDoDia(de), fimDoDia(ate)));
   }
-  if (p.horas) {
-    const de = sql`${p.horas.de}::timestamptz`;
-    const ate = sql`${p.horas.ate}::timestamptz`;
+  if (p.intervalos) {
+    const de = sql`${p.intervalos.de}::timestamptz`;
+    const ate = sql`${p.intervalos.ate}::timestamptz`;
     consultas.push(sql`
-      select ((hora at time zone ${FUSO})::date)::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
+      select ((inicio at time zone ${FUSO})::date)::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
              cashback_centavos as cashback, pontos, 0 as canceladas, 0 as novos_clientes
-      from resumo_venda_hora
-      where empresa_id = ${f.empresaId} and hora >= ${de} and hora < ${ate}${porFilial('filial_id', f.filialId)}`);
+      from resumo_venda_intervalo
+      where empresa_id = ${f.empresaId} and inicio >= ${de} and inicio < ${ate}${porFilial('filial_id', f.filialId)}`);
     consultas.push(subtrairCanceladas(f, de, ate));
   }
   if (p.vivo) {
@@ -151,7 +151,7 @@ export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]>
 
 /**
  * Customers with at least one confirmed sale in the range: exact up to LIMITE_CONTAGEM_EXATA
- * sales, else the union of the daily and hourly sketches and the current hour's buyers (the
+ * sales, else the union of the daily and 5-minute sketches and the last minutes' buyers (the
  * sketches also hold buyers whose only sale was later cancelled — a rounding inside the estimate's ±3 %).
  */
 export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNoPeriodo: number): Promise<{ ativos: number; aproximado: boolean }> {
@@ -172,13 +172,13 @@ export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNo
     );
     for (const d of dias) unir(sketch, d.clientes_hll);
   }
-  if (p.horas) {
-    const horas = await linhas<{ clientes_hll: Buffer | Uint8Array }>(
+  if (p.intervalos) {
+    const intervalos = await linhas<{ clientes_hll: Buffer | Uint8Array }>(
       tx,
-      sql`select clientes_hll from resumo_venda_hora
-          where empresa_id = ${f.empresaId} and hora >= ${p.horas.de}::timestamptz and hora < ${p.horas.ate}::timestamptz and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
+      sql`select clientes_hll from resumo_venda_intervalo
+          where empresa_id = ${f.empresaId} and inicio >= ${p.intervalos.de}::timestamptz and inicio < ${p.intervalos.ate}::timestamptz and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
     );
-    for (const h of horas) unir(sketch, h.clientes_hll);
+    for (const h of intervalos) unir(sketch, h.clientes_hll);
   }
   if (p.vivo) {
     const registros = await linhas<{ r: unknown; rank: unknown }>(

@@ -6,10 +6,21 @@ import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 export const FUSO = 'America/Sao_Paulo';
 
 /**
- * A day is summarised once it has been over for this long: a sale begun at 23:59:59 may still be
- * committing a moment after midnight, and the summary of a day is never rewritten.
+ * A day (or an interval of today) is summarised once it has been over for this long: a sale begun
+ * at 23:59:59 may still be committing a moment after midnight, and a summary is never rewritten.
+ * A sale's transaction is short and waits at most LIMITE_ESPERA_TRAVA for each lock (transacao-agrupada.ts),
+ * so two minutes cover it with room to spare.
  */
-const MARGEM_FECHAMENTO = '10 minutes';
+const MARGEM_FECHAMENTO = '2 minutes';
+
+/**
+ * Today's closed part is summarised per interval of this length: only the last few minutes are
+ * read from the sales (up to MARGEM_FECHAMENTO + INTERVALO), however busy the day.
+ */
+export const INTERVALO = '5 minutes';
+
+/** Start of the interval an instant falls in (intervals are aligned on UTC, and so on Brasília's hours). */
+const inicioDoIntervalo = (instante: SQL) => sql`date_bin(${INTERVALO}::interval, ${instante}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /** Rows of a raw statement, the same on both drivers. */
 export async function linhas<T>(tx: Executor, consulta: ReturnType<typeof sql>): Promise<T[]> {
@@ -21,20 +32,20 @@ const iso = (instante: SQL) => sql`to_char(${instante} at time zone 'UTC', 'YYYY
 
 /**
  * The clock of a dashboard query over [de, ate], in one round-trip: the first calendar day not
- * closed yet (usually today) and the first hour not closed yet, by the database clock, and the
+ * closed yet (usually today) and the first interval not closed yet, by the database clock, and the
  * instants (ISO) where the open part of the range begins and ends and where the open day begins.
  */
-export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; horaAberta: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
-  const [l] = await linhas<{ dia_aberto: string; hora_aberta: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
+export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; intervaloAberto: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
+  const [l] = await linhas<{ dia_aberto: string; intervalo_aberto: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
     tx,
-    sql`select d.dia::text as dia_aberto, ${iso(sql`d.hora`)} as hora_aberta,
+    sql`select d.dia::text as dia_aberto, ${iso(sql`d.intervalo`)} as intervalo_aberto,
                ${iso(sql`(greatest(d.dia, ${de}::date))::timestamp at time zone ${FUSO}`)} as inicio_aberto,
                ${iso(sql`d.dia::timestamp at time zone ${FUSO}`)} as inicio_do_dia_aberto,
                ${iso(fimDoDia(ate))} as fim
         from (select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date as dia,
-                     date_trunc('hour', now() - ${MARGEM_FECHAMENTO}::interval) as hora) d`,
+                     ${inicioDoIntervalo(sql`now() - ${MARGEM_FECHAMENTO}::interval`)} as intervalo) d`,
   );
-  return { diaAberto: l!.dia_aberto, horaAberta: l!.hora_aberta, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
+  return { diaAberto: l!.dia_aberto, intervaloAberto: l!.intervalo_aberto, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
 }
 
 /** Today's calendar day in the company's zone (YYYY-MM-DD). */
@@ -90,27 +101,28 @@ export async function garantirResumo(tx: Executor, empresaId: number, de: string
 }
 
 /**
- * The same for the closed hours [de, ate) of the open day (instants at whole hours). The rows of
- * hours before `descartarAntes` (days that have their daily summary) are dropped on the way.
+ * The same for the closed intervals [de, ate) of the open day (instants at interval starts). The
+ * rows of intervals before `descartarAntes` (days that have their daily summary) are dropped on the way.
  */
-export async function garantirResumoHoras(tx: Executor, empresaId: number, de: string, ate: string, descartarAntes: string): Promise<void> {
-  await tx.execute(sql`delete from resumo_venda_hora where empresa_id = ${empresaId} and hora < ${descartarAntes}::timestamptz`);
+export async function garantirResumoIntervalos(tx: Executor, empresaId: number, de: string, ate: string, descartarAntes: string): Promise<void> {
+  await tx.execute(sql`delete from resumo_venda_intervalo where empresa_id = ${empresaId} and inicio < ${descartarAntes}::timestamptz`);
   if (ate <= de) return;
+  const passo = sql`${INTERVALO}::interval`;
   const [faltando] = await linhas<{ de: string | null; ate: string | null }>(
     tx,
-    sql`select min(h) as de, max(h) + interval '1 hour' as ate
-        from generate_series(${de}::timestamptz, ${ate}::timestamptz - interval '1 hour', interval '1 hour') h
-        where not exists (select 1 from resumo_venda_hora r where r.empresa_id = ${empresaId} and r.hora = h and r.filial_id = 0)`,
+    sql`select min(h) as de, max(h) + ${passo} as ate
+        from generate_series(${de}::timestamptz, ${ate}::timestamptz - ${passo}, ${passo}) h
+        where not exists (select 1 from resumo_venda_intervalo r where r.empresa_id = ${empresaId} and r.inicio = h and r.filial_id = 0)`,
   );
   if (!faltando?.de || !faltando.ate) return;
   const h0 = sql`${new Date(faltando.de).toISOString()}::timestamptz`;
   const h1 = sql`${new Date(faltando.ate).toISOString()}::timestamptz`;
   await tx.execute(sql`
-    insert into resumo_venda_hora (empresa_id, hora, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes_hll)
-    with ${ctesDosTotais(empresaId, sql`date_trunc('hour', t.criado_em)`, h0, h1)},
+    insert into resumo_venda_intervalo (empresa_id, inicio, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes_hll)
+    with ${ctesDosTotais(empresaId, inicioDoIntervalo(sql`t.criado_em`), h0, h1)},
     chaves as (
       select balde, filial_id from tot
-      union select h, 0 from generate_series(${h0}, ${h1} - interval '1 hour', interval '1 hour') h
+      union select h, 0 from generate_series(${h0}, ${h1} - ${passo}, ${passo}) h
     )
     select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
            coalesce(tot.cashback, 0), coalesce(tot.pontos, 0), hll.sketch
