@@ -104,6 +104,26 @@ describe('sessão, XSRF e logout', () => {
 });
 
 describe('remember-me', () => {
+  const EU = '/services/user/getUserInformations';
+
+  /** Logs in with remember-me, loses the session cookie and is restored once: the token used, and the browser. */
+  async function restauradoUmaVez() {
+    const c = t.cliente();
+    await c.login('gerente', 'demo1234', true);
+    const usado = c.rememberMe!;
+    c.cookies.delete('SESSION');
+    await c.get(EU, { comRememberMe: true });
+    return { c, usado };
+  }
+
+  /** Another browser presenting `token` (and, optionally, a session cookie): its status. */
+  async function outroNavegador(token: string | null, cookieSessao?: string) {
+    const n = t.cliente();
+    n.rememberMe = token;
+    if (cookieSessao) n.cookies.set('SESSION', cookieSessao);
+    return (await n.get(EU, { comRememberMe: true })).statusCode;
+  }
+
   it('devolve token no login, restaura a sessão perdida e gira o token', async () => {
     const c = t.cliente();
     await c.login('gerente', 'demo1234', true);
@@ -117,22 +137,14 @@ describe('remember-me', () => {
   });
 
   it('reuso de um token já girado revoga a série inteira', async () => {
-    const c = t.cliente();
-    await c.login('gerente', 'demo1234', true);
-    const roubado = c.rememberMe!;
-    c.cookies.delete('SESSION');
-    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const { c, usado: roubado } = await restauradoUmaVez();
     const legitimo = c.rememberMe!;
     // Past the window in which the same page's parallel calls still carry the old token.
     await t.banco.db.execute(sql`update remember_token set usado_em = usado_em - interval '1 minute' where usado_em is not null`);
-    const ladrao = t.cliente();
-    ladrao.rememberMe = roubado;
-    expect((await ladrao.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect(await outroNavegador(roubado)).toBe(401);
     // The legitimate holder's newer token and session die with the series.
-    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
-    const outro = t.cliente();
-    outro.rememberMe = legitimo;
-    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect((await c.get(EU)).statusCode).toBe(401);
+    expect(await outroNavegador(legitimo)).toBe(401);
   });
 
   it('chamadas simultâneas da mesma página com o mesmo token entram todas; só uma gira o token; a série continua válida', async () => {
@@ -160,59 +172,39 @@ describe('remember-me', () => {
   }
 
   it('a resposta que girou o token se perdeu (reload no meio da chamada): a mesma aba, com o cookie daquela sessão, entra e recebe token novo', async () => {
-    const c = t.cliente();
-    await c.login('gerente', 'demo1234', true);
-    const antigo = c.rememberMe!;
-    c.cookies.delete('SESSION');
-    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const { c, usado: antigo } = await restauradoUmaVez();
     const nuncaEntregue = c.rememberMe!;
     // The browser stored the new session cookie, but the page was reloaded before reading the token.
     c.rememberMe = antigo;
     await sessaoVenceEGracaPassa();
-    const r = await c.get('/services/user/getUserInformations', { comRememberMe: true });
-    expect(r.statusCode).toBe(200);
+    expect((await c.get(EU, { comRememberMe: true })).statusCode).toBe(200);
     expect(c.rememberMe).not.toBe(antigo);
     expect(c.rememberMe).not.toBe(nuncaEntregue);
-    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(200);
+    expect((await c.get(EU)).statusCode).toBe(200);
     // The successor the page never received is void: whoever presents it had intercepted it.
-    const interceptador = t.cliente();
-    interceptador.rememberMe = nuncaEntregue;
-    expect((await interceptador.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
-    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(401);
+    expect(await outroNavegador(nuncaEntregue)).toBe(401);
+    expect((await c.get(EU)).statusCode).toBe(401);
   });
 
   it('token girado com o cookie da sessão que ele abriu, mas o sucessor já foi usado: revoga a série', async () => {
-    const c = t.cliente();
-    await c.login('gerente', 'demo1234', true);
-    const antigo = c.rememberMe!;
-    c.cookies.delete('SESSION');
-    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const { c, usado: antigo } = await restauradoUmaVez();
     const cookieDaRotacao = c.cookies.get('SESSION')!;
     // The successor reached someone, who used it.
     const outro = t.cliente();
     outro.rememberMe = c.rememberMe;
-    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(200);
+    expect((await outro.get(EU, { comRememberMe: true })).statusCode).toBe(200);
     await sessaoVenceEGracaPassa();
-    const velho = t.cliente();
-    velho.cookies.set('SESSION', cookieDaRotacao);
-    velho.rememberMe = antigo;
-    expect((await velho.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
-    expect((await outro.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect(await outroNavegador(antigo, cookieDaRotacao)).toBe(401);
+    expect((await outro.get(EU, { comRememberMe: true })).statusCode).toBe(401);
   });
 
   it('token girado com um cookie de sessão que ele não abriu: revoga a série', async () => {
-    const c = t.cliente();
-    await c.login('gerente', 'demo1234', true);
-    const roubado = c.rememberMe!;
-    c.cookies.delete('SESSION');
-    await c.get('/services/user/getUserInformations', { comRememberMe: true });
+    const { c, usado: roubado } = await restauradoUmaVez();
     const ladrao = await t.entrar('gerente');
     await sessaoVenceEGracaPassa();
     ladrao.rememberMe = roubado;
-    expect((await ladrao.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
-    const dono = t.cliente();
-    dono.rememberMe = c.rememberMe;
-    expect((await dono.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
+    expect((await ladrao.get(EU, { comRememberMe: true })).statusCode).toBe(401);
+    expect(await outroNavegador(c.rememberMe)).toBe(401);
   });
 
   it('logout revoga o token', async () => {

@@ -62,15 +62,14 @@ export async function usarRememberMe(db: Db, token: string, validadeMs: number, 
     await revogarSerie(db, linha.serie);
     return null;
   }
+  const entrada = (novoToken: string | null): UsoRememberMe => ({ usuarioId: linha.usuarioId, token: novoToken, serie: linha.serie, seletor });
   if (linha.usadoEm) {
     // A token voided by a recovery (used, without successor) is never presented by its browser again.
-    if (linha.sucessor !== null && Date.now() - linha.usadoEm.getTime() <= GRACA_REMEMBER_ME_MS) {
-      return { usuarioId: linha.usuarioId, token: null, serie: linha.serie, seletor };
-    }
+    if (linha.sucessor !== null && Date.now() - linha.usadoEm.getTime() <= GRACA_REMEMBER_ME_MS) return entrada(null);
     const mesmoNavegador = sessaoCookieHash !== null && linha.sessoesAbertas.some((h) => iguaisSeguro(h, sessaoCookieHash));
     if (mesmoNavegador && linha.sucessor !== null) {
-      const recuperado = await recuperarRotacaoPerdida(db, linha.usuarioId, linha.serie, linha.serieCriadaEm, seletor, linha.sucessor);
-      if (recuperado) return recuperado;
+      const recuperado = await recuperarRotacaoPerdida(db, linha, linha.sucessor);
+      if (recuperado !== undefined) return entrada(recuperado);
     }
     await revogarSerie(db, linha.serie);
     return null;
@@ -82,40 +81,34 @@ export async function usarRememberMe(db: Db, token: string, validadeMs: number, 
     .where(and(eq(rememberToken.seletor, seletor), isNull(rememberToken.usadoEm)))
     .returning({ seletor: rememberToken.seletor });
   // Two requests racing with the same token: only one rotates it; the other came with it.
-  if (marcado.length === 0) return { usuarioId: linha.usuarioId, token: null, serie: linha.serie, seletor };
+  if (marcado.length === 0) return entrada(null);
   await gravarToken(db, novo, linha.usuarioId, linha.serie, linha.serieCriadaEm);
-  return { usuarioId: linha.usuarioId, token: novo.token, serie: linha.serie, seletor };
+  return entrada(novo.token);
 }
 
 /**
  * The browser kept the used token because the reply carrying its successor never reached the page.
  * If that successor was never used (nobody else holds it), it is voided and the used token is rotated
- * once more; if it was used, someone else has it, and the caller revokes the series. The page's other
- * calls in flight, racing this one, find the token just rotated and come in as its parallel calls do.
+ * once more: the new token is returned. If it was used, someone else has it: undefined, and the
+ * caller revokes the series. The page's other calls in flight, racing this one, find the token just
+ * rotated and come in without a new token (null), as its parallel calls do.
  */
-async function recuperarRotacaoPerdida(
-  db: Db,
-  usuarioId: number,
-  serie: string,
-  serieCriadaEm: Date,
-  seletor: string,
-  sucessor: string,
-): Promise<UsoRememberMe> {
+async function recuperarRotacaoPerdida(db: Db, linha: typeof rememberToken.$inferSelect, sucessor: string): Promise<string | null | undefined> {
   const novo = novoToken();
   const girado = await db
     .update(rememberToken)
     .set({ usadoEm: new Date(), sucessor: novo.seletor, sessoesAbertas: [] })
-    .where(and(eq(rememberToken.seletor, seletor), eq(rememberToken.sucessor, sucessor)))
+    .where(and(eq(rememberToken.seletor, linha.seletor), eq(rememberToken.sucessor, sucessor)))
     .returning({ seletor: rememberToken.seletor });
-  if (girado.length === 0) return { usuarioId, token: null, serie, seletor };
+  if (girado.length === 0) return null;
   const anulado = await db
     .update(rememberToken)
     .set({ usadoEm: new Date() })
     .where(and(eq(rememberToken.seletor, sucessor), isNull(rememberToken.usadoEm), isNull(rememberToken.revogadoEm)))
     .returning({ seletor: rememberToken.seletor });
-  if (anulado.length === 0) return null;
-  await gravarToken(db, novo, usuarioId, serie, serieCriadaEm);
-  return { usuarioId, token: novo.token, serie, seletor };
+  if (anulado.length === 0) return undefined;
+  await gravarToken(db, novo, linha.usuarioId, linha.serie, linha.serieCriadaEm);
+  return novo.token;
 }
 
 /** Records that `seletor` opened the session whose id hashes to `sessaoIdHash` (bounded list). */

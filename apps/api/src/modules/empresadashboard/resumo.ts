@@ -17,7 +17,7 @@ const MARGEM_FECHAMENTO = '2 minutes';
  * Today's closed part is summarised per interval of this length: only the last few minutes are
  * read from the sales (up to MARGEM_FECHAMENTO + INTERVALO), however busy the day.
  */
-export const INTERVALO = '5 minutes';
+const INTERVALO = '5 minutes';
 
 /** Start of the interval an instant falls in (intervals are aligned on UTC, and so on Brasília's hours). */
 const inicioDoIntervalo = (instante: SQL) => sql`date_bin(${INTERVALO}::interval, ${instante}, timestamptz '2000-01-01 00:00:00+00')`;
