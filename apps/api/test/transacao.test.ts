@@ -194,6 +194,52 @@ describe('resgate como pagamento', () => {
   });
 });
 
+describe('vendas de vários caixas ao mesmo tempo (lote, decisão 017)', () => {
+  it('cada venda do lote tem a sua resposta: as recusadas não gravam nada e não atrapalham as outras', async () => {
+    const aceitos = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => novoCliente(`Lote ${i}`)));
+    const bloqueado = await novoCliente('Lote Bloqueado', 'BLOQUEADO');
+    const semSaldo = await novoCliente('Lote Sem Saldo');
+    const comSaldo = await novoCliente('Lote Com Saldo');
+    for (const id of [semSaldo, comSaldo]) await vender({ clienteId: id, valor: 100 }); // R$ 5,00 each
+    const lotesDe = (id: number) =>
+      contar(sql`select coalesce(sum(k.restante), 0)::int n from credito k join conta c on c.id = k.conta_id where c.cliente_id = ${id} and c.tipo = 'CASHBACK'`);
+
+    const pedidos = [
+      ...aceitos.map((clienteId, i) => ({ corpo: { clienteId, valor: 20 + i }, chave: `lote-${clienteId}` })),
+      // The same customer twice and a repeated key: they cannot share a batch, and still both count once.
+      { corpo: { clienteId: aceitos[0]!, valor: 40 }, chave: `lote-b-${aceitos[0]}` },
+      { corpo: { clienteId: aceitos[1]!, valor: 21 }, chave: `lote-${aceitos[1]}` },
+      { corpo: { clienteId: bloqueado, valor: 50 }, chave: `lote-${bloqueado}` },
+      { corpo: { clienteId: semSaldo, valor: 30, resgate: 5.01 }, chave: `lote-${semSaldo}` },
+      { corpo: { clienteId: comSaldo, valor: 30, resgate: 2 }, chave: `lote-${comSaldo}` },
+    ];
+    const respostas = await Promise.all(pedidos.map((p, i) => venda([gerente, atendente][i % 2]!, p.corpo, p.chave)));
+    const [a0, a1, a2, a3, a4, a5, b0, repetida, rBloqueado, rSemSaldo, rComSaldo] = respostas;
+    for (const r of [a0, a1, a2, a3, a4, a5, b0, repetida, rComSaldo]) expect(r!.statusCode, r!.body).toBe(200);
+    expect(env<ResultadoVenda>(repetida!).result.transacaoId).toBe(env<ResultadoVenda>(a1!).result.transacaoId);
+    expect(rBloqueado!.statusCode).toBe(409);
+    expect(env(rBloqueado!).messageError).toBe('Cliente bloqueado: venda não permitida no programa.');
+    expect(rSemSaldo!.statusCode).toBe(409);
+    expect(env(rSemSaldo!).messageError).toBe('Saldo de cashback insuficiente para este resgate.');
+
+    // The refused ones wrote nothing: no sale row, and the lots the redemption took in the batch were given back.
+    expect(await contar(sql`select count(*)::int n from transacao where cliente_id in (${bloqueado}, ${semSaldo}) and criado_em > now() - interval '1 minute' and valor_centavos <> 10000`)).toBe(0);
+    expect(await lotesDe(semSaldo)).toBe(500);
+    expect(await saldos(semSaldo)).toEqual({ CASHBACK: 5, PONTOS: 100 });
+    // R$ 5,00 − 2,00 + 5% of the R$ 28,00 paid (1,40); 100 + 28 points.
+    expect(await saldos(comSaldo)).toEqual({ CASHBACK: 4.4, PONTOS: 128 });
+    expect(await lotesDe(comSaldo)).toBe(440);
+    // Both sales of the first customer count: R$ 20,00 and R$ 40,00 → 1,00 + 2,00 and 60 points.
+    expect(await saldos(aceitos[0]!)).toEqual({ CASHBACK: 3, PONTOS: 60 });
+    const vendas = await linhas<{ n: number; instantes: number }>(
+      sql`select count(*)::int n, count(distinct criado_em)::int instantes from transacao where cliente_id in (${sql.join([...aceitos, comSaldo], sql`, `)}) and valor_centavos <> 10000`,
+    );
+    // Eight sales, one per acknowledged key; several of them in one transaction (one instant), or this test proves nothing about batches.
+    expect(vendas[0]!.n).toBe(8);
+    expect(vendas[0]!.instantes).toBeLessThan(8);
+  });
+});
+
 describe('cancelamento (transacao/cancelar/{id})', () => {
   it('devolve exatamente os saldos de antes da venda, uma só vez', async () => {
     const id = await novoCliente('Cliente Cancela');
@@ -392,6 +438,23 @@ describe('concorrência: vendas, resgates e cancelamentos ao mesmo tempo, com ch
       select p.lancamento_id from partida p join conta c on c.id = p.conta_id
       group by p.lancamento_id, replace(c.tipo, 'SISTEMA_', '') having sum(p.valor) <> 0`);
     expect(desbalanceados).toEqual([]);
+    // The ledger's rows carry no foreign keys (decision 017): each must point to rows of its own company.
+    const orfaos = await linhas(sql`
+      select 'partida' as tabela, p.id from partida p
+        left join lancamento l on l.id = p.lancamento_id and l.empresa_id = p.empresa_id
+        left join conta c on c.id = p.conta_id and c.empresa_id = p.empresa_id
+      where l.id is null or c.id is null
+      union all
+      select 'credito', k.id from credito k
+        left join lancamento l on l.id = k.lancamento_id and l.empresa_id = k.empresa_id
+        left join conta c on c.id = k.conta_id and c.empresa_id = k.empresa_id
+      where l.id is null or c.id is null
+      union all
+      select 'transacao', v.id from transacao v
+        left join lancamento l on l.id = v.lancamento_id and l.empresa_id = v.empresa_id
+        left join cliente c on c.id = v.cliente_id and c.empresa_id = v.empresa_id
+      where c.id is null or (v.lancamento_id is not null and l.id is null)`);
+    expect(orfaos).toEqual([]);
     expect(await linhas(sql`select id from conta where cliente_id is not null and saldo < 0`)).toEqual([]);
     const divergentes = await linhas(sql`
       select c.id from conta c left join partida p on p.conta_id = c.id

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Banco, Executor } from '../db/client.js';
-import type { UsuarioContexto } from './contexto.js';
-import { comTenant } from './tenant.js';
+import type { Executor } from '../db/client.js';
 import { erro } from './erros.js';
-import { Desfazer, emTransacaoAgrupada, type Grupo, type Linha } from './transacao-agrupada.js';
+import type { Linha } from './transacao-agrupada.js';
 
 export const MENSAGEM_CHAVE_REUSADA = 'Esta chave de idempotência já foi usada com outro conteúdo.';
 
 /** The key of one posting call: who (company), which key, and the fingerprint of what was asked. */
-type Pedido = { empresaId: number; chave: string; rota: string; hashCorpo: string };
+export type PedidoIdempotente = { empresaId: number; chave: string; rota: string; hashCorpo: string };
 
-function pedidoDe(request: FastifyRequest, empresaId: number): Pedido | null {
+/** The Idempotency-Key of a posting call, or null when it sent none; 400 for an invalid one. */
+export function pedidoIdempotente(request: FastifyRequest, empresaId: number): PedidoIdempotente | null {
   const v = request.headers['idempotency-key'];
   if (v === undefined) return null;
   if (typeof v !== 'string' || v.trim().length === 0 || v.length > 100) throw erro.requisicao('Idempotency-Key inválida: use de 1 a 100 caracteres.');
@@ -30,19 +29,19 @@ function pedidoDe(request: FastifyRequest, empresaId: number): Pedido | null {
  * Claims the key: a concurrent request with the same key waits on the unique index until the first
  * commits, then finds the stored reply (replay) — or, if the first rolled back, claims it for real.
  */
-const reivindicar = (p: Pedido): SQL => sql`
+const reivindicar = (p: PedidoIdempotente): SQL => sql`
   insert into idempotencia (empresa_id, chave, rota, hash_corpo, status, resposta)
   values (${p.empresaId}, ${p.chave}, ${p.rota}, ${p.hashCorpo}, 0, 'null'::jsonb)
   on conflict do nothing returning chave`;
 
-const anterior = (p: Pedido): SQL => sql`select hash_corpo, resposta from idempotencia where empresa_id = ${p.empresaId} and chave = ${p.chave}`;
+const anterior = (p: PedidoIdempotente): SQL => sql`select hash_corpo, resposta from idempotencia where empresa_id = ${p.empresaId} and chave = ${p.chave}`;
 
-const guardar = (p: Pedido, resposta: unknown): SQL => sql`
+const guardar = (p: PedidoIdempotente, resposta: unknown): SQL => sql`
   update idempotencia set status = 200, resposta = ${JSON.stringify(resposta ?? null)}::jsonb
   where empresa_id = ${p.empresaId} and chave = ${p.chave}`;
 
 /** The first reply under this key, if there is one; a 409 when it was given to another body. */
-function repeticao<T>(p: Pedido, anteriores: Linha[]): { repetida: false } | { repetida: true; resposta: T } {
+function repeticao<T>(p: PedidoIdempotente, anteriores: Linha[]): { repetida: false } | { repetida: true; resposta: T } {
   const a = anteriores[0] as { hash_corpo: string; resposta: T } | undefined;
   if (!a) return { repetida: false };
   if (a.hash_corpo !== p.hashCorpo) throw erro.conflito(MENSAGEM_CHAVE_REUSADA);
@@ -54,7 +53,7 @@ function repeticao<T>(p: Pedido, anteriores: Linha[]): { repetida: false } | { r
  * stores nothing, so retrying it is safe.
  */
 export async function comIdempotencia<T>(tx: Executor, request: FastifyRequest, empresaId: number, fn: () => Promise<T>): Promise<T> {
-  const p = pedidoDe(request, empresaId);
+  const p = pedidoIdempotente(request, empresaId);
   if (p === null) return fn();
   const reivindicada = (await tx.execute(reivindicar(p))) as unknown as { rows: Linha[] };
   if (reivindicada.rows.length === 0) {
@@ -69,63 +68,39 @@ export async function comIdempotencia<T>(tx: Executor, request: FastifyRequest, 
   return resultado;
 }
 
-/** What a grouped posting gives back: its reply, and the statements that write it (sent with the COMMIT). */
-export type Escrita<T> = { resposta: T; instrucoes: SQL[] };
-
-const registrar = (p: Pedido, resposta: unknown): SQL => sql`
-  insert into idempotencia (empresa_id, chave, rota, hash_corpo, status, resposta)
-  values (${p.empresaId}, ${p.chave}, ${p.rota}, ${p.hashCorpo}, 200, ${JSON.stringify(resposta ?? null)}::jsonb)`;
-
-function chaveJaRegistrada(e: unknown): boolean {
-  return (e as { code?: string; constraint?: string }).code === '23505' && (e as { constraint?: string }).constraint === 'idempotencia_pk';
+/**
+ * Batched postings (the sales, modules/transacao/lote-vendas.ts) claim no key up front: the first
+ * round-trip looks up the keys of the whole batch (`sqlAnteriores`), a replay is answered from the
+ * stored reply, and the keys of the calls that took effect are recorded by one INSERT with the
+ * COMMIT (`sqlRegistrar`). A key used at the same time by another process meets this one's row on
+ * the unique index: the batch rolls back and runs again, and then finds the first reply.
+ *
+ * This statement reads the stored replies of some keys of a company (`chave, hash_corpo, resposta`).
+ */
+export function sqlAnteriores(empresaId: number, chaves: string[]): SQL {
+  return sql`
+    select chave, hash_corpo, resposta from idempotencia
+    where empresa_id = ${empresaId} and chave in (select value from json_array_elements_text(${JSON.stringify(chaves)}::json))`;
 }
 
-/**
- * A posting written in groups (lib/transacao-agrupada.ts), exactly once per Idempotency-Key, with
- * no round-trip of its own: the first group looks the key up (a replay returns the first reply at
- * once, undoing the locks and lots that group took), and the key is recorded by a plain INSERT in
- * the last group, with the COMMIT. Two requests with the same key at the same time both run; the
- * second meets the first's row on the unique index, so its whole transaction rolls back, and it
- * answers the first's reply — the same outcome as a claim taken up front, for one write instead of two.
- */
-export async function postarComIdempotencia<T>(
-  banco: Banco,
-  usuario: UsuarioContexto,
-  request: FastifyRequest,
-  empresaId: number,
-  fn: (g: Grupo) => Promise<Escrita<T>>,
-): Promise<T> {
-  const p = pedidoDe(request, empresaId);
-  if (p === null) {
-    return emTransacaoAgrupada(banco, usuario, async (g) => {
-      const e = await fn(g);
-      await g.confirmar(e.instrucoes);
-      return e.resposta;
-    });
-  }
-  try {
-    return await emTransacaoAgrupada(banco, usuario, async (g) => {
-      let primeira = true;
-      const comChave: Grupo = {
-        ...g,
-        async enviar(instrucoes) {
-          if (!primeira) return g.enviar(instrucoes);
-          primeira = false;
-          const [anteriores, ...resto] = await g.enviar([anterior(p), ...instrucoes]);
-          const r = repeticao<T>(p, anteriores!);
-          if (r.repetida) throw new Desfazer(r.resposta);
-          return resto;
-        },
-      };
-      const e = await fn(comChave);
-      await g.confirmar([...e.instrucoes, registrar(p, e.resposta)]);
-      return e.resposta;
-    });
-  } catch (e) {
-    if (!chaveJaRegistrada(e)) throw e;
-    const anteriores = await comTenant(banco.db, usuario, async (tx) => ((await tx.execute(anterior(p))) as unknown as { rows: Linha[] }).rows);
-    const r = repeticao<T>(p, anteriores);
-    if (!r.repetida) throw e;
-    return r.resposta;
-  }
+/** The first reply under this key among `anteriores` (the rows of `sqlAnteriores`); a 409 when it was given to another body. */
+export function repeticaoEntre<T>(p: PedidoIdempotente, anteriores: Linha[]): { repetida: false } | { repetida: true; resposta: T } {
+  return repeticao<T>(
+    p,
+    anteriores.filter((a) => a.chave === p.chave),
+  );
+}
+
+/** Records the replies of the calls that took effect, one row each. */
+export function sqlRegistrar(empresaId: number, itens: { pedido: PedidoIdempotente; resposta: unknown }[]): SQL {
+  const linhas = itens.map(({ pedido, resposta }) => ({ chave: pedido.chave, rota: pedido.rota, hash_corpo: pedido.hashCorpo, resposta: resposta ?? null }));
+  return sql`
+    insert into idempotencia (empresa_id, chave, rota, hash_corpo, status, resposta)
+    select ${empresaId}, x.chave, x.rota, x.hash_corpo, 200, x.resposta
+    from json_to_recordset(${JSON.stringify(linhas)}::json) as x(chave varchar, rota varchar, hash_corpo varchar, resposta jsonb)`;
+}
+
+/** The unique index refused a key: another call recorded it first and committed. */
+export function chaveJaRegistrada(e: unknown): boolean {
+  return (e as { code?: string; constraint?: string }).code === '23505' && (e as { constraint?: string }).constraint === 'idempotencia_pk';
 }

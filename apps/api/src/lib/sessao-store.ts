@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { empresa, perfil, sessao, usuario } from '../db/schema/index.js';
+import { criarAgrupador } from './agrupador.js';
 import type { UsuarioContexto } from './contexto.js';
 import { sha256, tokenAleatorio } from './tokens.js';
 
@@ -35,11 +36,12 @@ export async function criarSessao(
 const TOQUE_MS = 60_000;
 
 /**
- * Session and user context in one query, prepared once per database: it runs on every
- * authenticated request, and on PostgreSQL a named statement is parsed and planned once per
- * connection instead of on every request.
+ * Session and user context in one query, for many sessions at once: it runs for every
+ * authenticated request, and the requests that arrive together share one query (lib/agrupador.ts)
+ * instead of paying a round-trip and a transaction of the database each. Prepared once per
+ * database: on PostgreSQL a named statement is parsed and planned once per connection.
  */
-function consultaSessao(db: Db) {
+function consultaSessoes(db: Db) {
   return db
     .select({
       idHash: sessao.idHash,
@@ -53,18 +55,38 @@ function consultaSessao(db: Db) {
     .innerJoin(usuario, eq(usuario.id, sessao.usuarioId))
     .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
     .leftJoin(empresa, eq(empresa.id, usuario.empresaId))
-    .where(eq(sessao.idHash, sql.placeholder('idHash')))
-    .limit(1)
+    .where(sql`${sessao.idHash} = any(${sql.placeholder('hashes')})`)
     .prepare('sessao_contexto');
 }
 
-const consultasSessao = new WeakMap<Db, ReturnType<typeof consultaSessao>>();
+type LinhaSessao = Awaited<ReturnType<ReturnType<typeof consultaSessoes>['execute']>>[number];
+
+const leitoresSessao = new WeakMap<Db, (idHash: string) => Promise<LinhaSessao | null>>();
+
+function leitorDeSessoes(db: Db): (idHash: string) => Promise<LinhaSessao | null> {
+  let leitor = leitoresSessao.get(db);
+  if (!leitor) {
+    const consulta = consultaSessoes(db);
+    leitor = criarAgrupador<string, LinhaSessao | null>({
+      async executar(hashes) {
+        const linhas = await consulta.execute({ hashes: [...new Set(hashes)] });
+        const porHash = new Map(linhas.map((l) => [l.idHash, l]));
+        return hashes.map((h) => porHash.get(h) ?? null);
+      },
+      grupo: () => 'sessao',
+      // Reads only: the same session may appear twice in a batch (a page's parallel calls).
+      chaves: () => [],
+      maximoLote: 64,
+      maximoEmVoo: 2,
+    });
+    leitoresSessao.set(db, leitor);
+  }
+  return leitor;
+}
 
 export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {
   const idHash = sha256(id);
-  let consulta = consultasSessao.get(db);
-  if (!consulta) consultasSessao.set(db, (consulta = consultaSessao(db)));
-  const [linha] = await consulta.execute({ idHash });
+  const linha = await leitorDeSessoes(db)(idHash);
   if (!linha) return null;
   const agora = Date.now();
   const u = contextoDe(linha);

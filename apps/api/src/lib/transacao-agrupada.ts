@@ -15,8 +15,8 @@ export type Linha = Record<string, unknown>;
  * however many statements it carries (simple query protocol), and the first one also opens the
  * transaction bound to the tenant. Each statement is prepared once per connection (PREPARE in the
  * same round-trip the first time, EXECUTE afterwards), so PostgreSQL neither parses nor rewrites it
- * again. The sale path — benchmarked at 1,500/s — is written as two groups: read-and-lock, then
- * write-and-commit (docs/decisions/013-venda-em-duas-idas-ao-banco.md).
+ * again. A batch of sales — the path benchmarked at 1,500/s — is two groups: read-and-lock, then
+ * write-and-commit (docs/decisions/013-venda-em-duas-idas-ao-banco.md, 017-vendas-em-lote.md).
  */
 export type Grupo = {
   /** Runs the statements in order in one round-trip; the rows of each, in order. */
@@ -26,16 +26,6 @@ export type Grupo = {
   /** The rare statement outside the groups (an error message's detail, a first account): the same transaction. */
   executor(): Promise<Executor>;
 };
-
-/**
- * Undoes the transaction and makes `emTransacaoAgrupada` return `valor`: an outcome that is not an
- * error of the call but must leave nothing behind (a replayed Idempotency-Key returns the first reply).
- */
-export class Desfazer<T> extends Error {
-  constructor(readonly valor: T) {
-    super('desfazer');
-  }
-}
 
 /**
  * The longest a grouped transaction waits for each lock (a customer's accounts held by a long job):
@@ -72,15 +62,10 @@ function linhas(r: unknown): Linha[] {
 export async function emTransacaoAgrupada<T>(banco: Banco, usuario: UsuarioContexto, fn: (g: Grupo) => Promise<T>): Promise<T> {
   const vinculo = sqlVinculoTenant(usuario);
   if (!banco.pool) {
-    try {
-      return await banco.db.transaction(async (tx) => {
-        if (vinculo) await tx.execute(vinculo);
-        return fn(grupoSequencial(tx));
-      });
-    } catch (e) {
-      if (e instanceof Desfazer) return e.valor as T;
-      throw e;
-    }
+    return banco.db.transaction(async (tx) => {
+      if (vinculo) await tx.execute(vinculo);
+      return fn(grupoSequencial(tx));
+    });
   }
   const cliente = await banco.pool.connect();
   let preparadas = preparadasPorConexao.get(cliente);
@@ -143,7 +128,6 @@ export async function emTransacaoAgrupada<T>(banco: Banco, usuario: UsuarioConte
       // A connection whose ROLLBACK failed is in an unknown state: the pool must not hand it out again.
       await cliente.query('rollback').catch(() => (descartar = true));
     }
-    if (e instanceof Desfazer) return e.valor as T;
     throw e;
   } finally {
     cliente.release(descartar || undefined);

@@ -97,14 +97,14 @@ export const lancamento = pgTable(
   'lancamento',
   {
     id: serial().primaryKey(),
-    empresaId: integer()
-      .notNull()
-      .references(() => empresa.id),
+    // No foreign keys on the ledger's append-only rows (docs/decisions/017-vendas-em-lote.md):
+    // what they point to is read or locked by the same transaction and is never deleted.
+    empresaId: integer().notNull(),
     tipo: varchar({ length: 20 }).notNull().$type<'VENDA' | 'RESGATE' | 'ESTORNO' | 'AJUSTE' | 'EXPIRACAO' | 'UNIFICACAO' | 'SALDO_INICIAL'>(),
     descricao: varchar({ length: 200 }).notNull(),
     estornoDeId: integer(),
-    filialId: integer().references(() => empresa.id),
-    usuarioId: integer().references(() => usuario.id),
+    filialId: integer(),
+    usuarioId: integer(),
     referencia: jsonb(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -127,12 +127,9 @@ export const partida = pgTable(
   {
     id: serial().primaryKey(),
     empresaId: integer().notNull(),
-    lancamentoId: integer()
-      .notNull()
-      .references(() => lancamento.id),
-    contaId: integer()
-      .notNull()
-      .references(() => conta.id),
+    // Written with its posting by one statement, on an account that posting locked or read (no foreign keys: decision 017).
+    lancamentoId: integer().notNull(),
+    contaId: integer().notNull(),
     /** Signed: credit > 0, debit < 0; centavos for BRL accounts, points for PONTOS. */
     valor: bigint({ mode: 'number' }).notNull(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -165,12 +162,9 @@ export const credito = pgTable(
   {
     id: serial().primaryKey(),
     empresaId: integer().notNull(),
-    contaId: integer()
-      .notNull()
-      .references(() => conta.id),
-    lancamentoId: integer()
-      .notNull()
-      .references(() => lancamento.id),
+    // Written with its posting by one statement (no foreign keys: decision 017).
+    contaId: integer().notNull(),
+    lancamentoId: integer().notNull(),
     valor: bigint({ mode: 'number' }).notNull(),
     restante: bigint({ mode: 'number' }).notNull(),
     disponivelEm: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -103,45 +103,50 @@ export async function consumirLotes(
   return lerConsumo(linhas(await tx.execute(sqlConsumirLotes(empresaId, pedidos, modo, agora, prioridadeLancamentoId))));
 }
 
+/**
+ * The statement that gives back to each lot what was taken from it: `lotes` as [lot, amount]. It
+ * selects `conta_id, qtd`. Also how a batch of sales returns the lots of a refused redemption.
+ */
+export function sqlRestaurarLotes(empresaId: number, lotes: [number, number][]): SQL {
+  return sql`
+    update credito k set restante = k.restante + r.qtd
+    from unnest(${arrayPg(lotes.map((l) => l[0]))}::int[], ${arrayPg(lotes.map((l) => l[1]))}::bigint[]) as r(id, qtd)
+    where k.id = r.id and k.empresa_id = ${empresaId}
+    returning k.conta_id, r.qtd`;
+}
+
 /** Gives back to each lot what a reversed debit took from it (recorded in the debit's `referencia.lotes`). */
 export async function restaurarLotes(tx: Executor, empresaId: number, lotes: [number, number][]): Promise<Map<number, number>> {
   const porConta = new Map<number, number>();
   if (lotes.length === 0) return porConta;
-  const r = await tx.execute(sql`
-    update credito k set restante = k.restante + r.qtd
-    from unnest(${arrayPg(lotes.map((l) => l[0]))}::int[], ${arrayPg(lotes.map((l) => l[1]))}::bigint[]) as r(id, qtd)
-    where k.id = r.id and k.empresa_id = ${empresaId}
-    returning k.conta_id, r.qtd`);
+  const r = await tx.execute(sqlRestaurarLotes(empresaId, lotes));
   for (const l of linhas<{ conta_id: number; qtd: number | string }>(r)) porConta.set(Number(l.conta_id), (porConta.get(Number(l.conta_id)) ?? 0) + Number(l.qtd));
   return porConta;
 }
 
 /**
- * The INSERT of new lots, as a fragment of the posting's write statement (razao.ts `gravar`): the
- * posting's id comes from its CTE `l`, and the rule is read inside the statement (the branch's row,
- * else the company's), so lots cost no round-trip of their own; the waiting period applies to sales only.
+ * The INSERT of new lots, as a fragment of the postings' write statement (razao.ts
+ * sqlGravarLancamentos): each lot names its posting by `ord`, whose id comes from the CTE `ids`,
+ * and the rule is read inside the statement (the branch's row, else the company's), so lots cost
+ * no round-trip of their own. `lotes` is a JSON array of rows as razao.ts builds them.
  */
-export function inserirLotesSql(
-  l: { empresaId: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined },
-  lotes: NovoLote[],
-): SQL {
-  const t = instante(l.agora);
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export function inserirLotesSql(empresaId: number, lotes: string): SQL {
+  const t = sql`coalesce(n.agora, statement_timestamp())`;
   return sql`
     insert into credito (empresa_id, conta_id, lancamento_id, valor, restante, disponivel_em, expira_em, criado_em)
-    select ${l.empresaId}, n.conta_id, l.id, n.valor, n.valor,
+    select ${empresaId}, n.conta_id, ids.id, n.valor, n.valor,
            case when n.explicito then n.disponivel_em
-                else ${t} + make_interval(days => case when n.regra and ${l.comCarencia} then coalesce(r.carencia_dias, 0) else 0 end) end,
+                else ${t} + make_interval(days => case when n.regra and n.com_carencia then coalesce(r.carencia_dias, 0) else 0 end) end,
            case when n.explicito then n.expira_em
                 when n.regra then ${t} + make_interval(days => r.validade_dias) end,
            ${t}
-    from l cross join unnest(${arrayPg(lotes.map((x) => x.contaId))}::int[], ${arrayPg(lotes.map((x) => x.valor))}::bigint[],
-                ${arrayPg(lotes.map((x) => x.regra))}::boolean[], ${arrayPg(lotes.map((x) => x.datas !== undefined))}::boolean[],
-                ${arrayPg(lotes.map((x) => iso(x.datas?.disponivelEm)))}::timestamptz[], ${arrayPg(lotes.map((x) => iso(x.datas?.expiraEm)))}::timestamptz[])
-         as n(conta_id, valor, regra, explicito, disponivel_em, expira_em)
+    from json_to_recordset(${lotes}::json)
+         as n(ord int, conta_id int, valor bigint, regra boolean, explicito boolean, disponivel_em timestamptz, expira_em timestamptz,
+              filial_id int, com_carencia boolean, agora timestamptz)
+    join ids on ids.ord = n.ord
     left join lateral (
       select validade_dias, carencia_dias from regra_programa
-      where empresa_id = ${l.empresaId} and (filial_id is null or filial_id = ${l.filialId}) and ativo
+      where empresa_id = ${empresaId} and (filial_id is null or filial_id = n.filial_id) and ativo
       order by filial_id nulls last limit 1
     ) r on true`;
 }

@@ -81,12 +81,6 @@ async function recusarPorCarencia(tx: Executor, empresaId: number, c: ContaTrava
   throw erro.conflito(partes.join(' '));
 }
 
-/**
- * A statement written together with a posting, in its write statement (e.g. the sale row): an
- * `INSERT … RETURNING id` that may use the posting's id, given as an SQL expression.
- */
-export type Anexo = (lancamentoId: SQL) => SQL;
-
 /** A posting checked against its locked accounts: what each account moves, gross debits and credits. */
 export type PlanoLancamento = {
   doCliente: Map<number, ContaTravada>;
@@ -108,8 +102,8 @@ export type PlanoLancamento = {
  * reversal gives it back exactly; the credits become new lots. The posting, its entries, the
  * balances and the new lots are written by one statement.
  *
- * The sale composes the same steps in two round-trips (transacao/venda.ts): planejarLancamento,
- * sqlConsumirLotes, exigirLotesDisponiveis, novosLotes and sqlGravarLancamento.
+ * Sales compose the same steps for a whole batch in two round-trips (transacao/venda.ts):
+ * planejarLancamento, sqlConsumirLotes, exigirLotesDisponiveis, novosLotes and sqlGravarLancamentos.
  */
 export async function lancar(tx: Executor, l: NovoLancamento & OpcoesLotes): Promise<number> {
   const ids = [...new Set(l.partidas.map((p) => p.contaId))].sort((a, b) => a - b);
@@ -119,7 +113,7 @@ export async function lancar(tx: Executor, l: NovoLancamento & OpcoesLotes): Pro
   const consumo = await consumirLotes(tx, l.empresaId, plano.debitos, modoConsumo(l), l.criadoEm, l.estornoDeId ?? null);
   await exigirLotesDisponiveis(async () => tx, l, plano, consumo);
   const restaurados = await restaurarLotes(tx, l.empresaId, l.restaurar ?? []);
-  const r = await tx.execute(sqlGravarLancamento(l, plano, consumo, novosLotes(l, plano, consumo, restaurados)));
+  const r = await tx.execute(sqlGravarLancamentos(l.empresaId, [{ l, plano, consumo, novos: novosLotes(l, plano, consumo, restaurados) }]));
   return Number((r as unknown as { rows: { lancamento_id: number }[] }).rows[0]!.lancamento_id);
 }
 
@@ -173,41 +167,73 @@ export function modoConsumo(l: NovoLancamento): ModoConsumo {
   return 'USO';
 }
 
+/** One posting ready to write: checked against its locked accounts, with the lots it took and opens. */
+export type Gravacao = { l: NovoLancamento; plano: PlanoLancamento; consumo: Consumo[]; novos: NovoLote[] };
+
 /**
- * The one statement that writes a posting: the posting, its entries, the cached balances, the new
- * lots and the attached row. It selects `lancamento_id` and `anexo_id`.
+ * The one statement that writes postings — one from `lancar`, a batch of sales from venda.ts: the
+ * postings, their entries, the cached balances and the new lots, whatever their number, so that a
+ * batch costs one statement instead of one per posting (docs/decisions/017-vendas-em-lote.md).
+ * The ids come from the sequence in CTE `ids(ord, id)`, `ord` counting `itens` from 1; `anexos` are
+ * more data-modifying CTEs of the same statement that may read `ids` (the sale rows). All values
+ * travel as JSON documents: one parameter each, whatever the size of the batch, so the statement
+ * keeps one prepared form. It selects `lancamento_id` in the order of `itens`.
  */
-export function sqlGravarLancamento(l: NovoLancamento, plano: PlanoLancamento, consumo: Consumo[], novos: NovoLote[], anexo?: Anexo): SQL {
-  const referencia =
-    consumo.length === 0
-      ? (l.referencia ?? null)
-      : { ...(l.referencia && typeof l.referencia === 'object' ? (l.referencia as object) : {}), lotes: consumo.map((k) => [k.creditoId, k.qtd]) };
-  const mudancas = [...plano.doCliente.keys()].filter((id) => (plano.delta.get(id) ?? 0) !== 0);
-  const criado = l.criadoEm ? sql`${l.criadoEm.toISOString()}::timestamptz` : sql`now()`;
-  const partes: SQL[] = [
-    sql`l as (
-      insert into lancamento (empresa_id, tipo, descricao, filial_id, usuario_id, referencia, estorno_de_id, criado_em)
-      values (${l.empresaId}, ${l.tipo}, ${l.descricao}, ${l.filialId ?? null}, ${l.usuarioId ?? null},
-              ${referencia === null ? null : JSON.stringify(referencia)}::jsonb, ${l.estornoDeId ?? null}, ${criado})
-      returning id)`,
-    sql`p as (
+export function sqlGravarLancamentos(empresaId: number, itens: Gravacao[], anexos: SQL[] = []): SQL {
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const lancamentos = itens.map(({ l, consumo }, i) => ({
+    ord: i + 1,
+    tipo: l.tipo,
+    descricao: l.descricao,
+    filial_id: l.filialId ?? null,
+    usuario_id: l.usuarioId ?? null,
+    estorno_de_id: l.estornoDeId ?? null,
+    criado_em: iso(l.criadoEm),
+    referencia:
+      consumo.length === 0
+        ? (l.referencia ?? null)
+        : { ...(l.referencia && typeof l.referencia === 'object' ? (l.referencia as object) : {}), lotes: consumo.map((k) => [k.creditoId, k.qtd]) },
+  }));
+  const partidas = itens.flatMap(({ l }, i) => l.partidas.map((p) => ({ ord: i + 1, conta_id: p.contaId, valor: p.valor, criado_em: iso(l.criadoEm) })));
+  const saldos = itens.flatMap(({ plano }) =>
+    [...plano.doCliente.keys()].filter((id) => (plano.delta.get(id) ?? 0) !== 0).map((id) => ({ conta_id: id, valor: plano.delta.get(id)! })),
+  );
+  const lotes = itens.flatMap(({ l, novos }, i) =>
+    novos.map((n) => ({
+      ord: i + 1,
+      conta_id: n.contaId,
+      valor: n.valor,
+      regra: n.regra,
+      explicito: n.datas !== undefined,
+      disponivel_em: iso(n.datas?.disponivelEm),
+      expira_em: iso(n.datas?.expiraEm),
+      filial_id: l.filialId ?? null,
+      // The waiting period is for what a sale credits; adjustments and reversals are usable at once.
+      com_carencia: l.tipo === 'VENDA',
+      agora: iso(l.criadoEm),
+    })),
+  );
+  return sql`
+    with ids as materialized (
+      select ord, nextval('lancamento_id_seq')::int as id from generate_series(1, ${itens.length}::int) as ord),
+    l as (
+      insert into lancamento (id, empresa_id, tipo, descricao, filial_id, usuario_id, referencia, estorno_de_id, criado_em)
+      select ids.id, ${empresaId}, x.tipo, x.descricao, x.filial_id, x.usuario_id, x.referencia, x.estorno_de_id, coalesce(x.criado_em, now())
+      from json_to_recordset(${JSON.stringify(lancamentos)}::json)
+           as x(ord int, tipo varchar, descricao varchar, filial_id int, usuario_id int, estorno_de_id int, criado_em timestamptz, referencia jsonb)
+      join ids on ids.ord = x.ord),
+    p as (
       insert into partida (empresa_id, lancamento_id, conta_id, valor, criado_em)
-      select ${l.empresaId}, l.id, x.conta_id, x.valor, ${criado}
-      from l cross join unnest(${arrayPg(l.partidas.map((x) => x.contaId))}::int[], ${arrayPg(l.partidas.map((x) => x.valor))}::bigint[]) as x(conta_id, valor))`,
-  ];
-  if (mudancas.length > 0) {
-    partes.push(sql`s as (
+      select ${empresaId}, ids.id, x.conta_id, x.valor, coalesce(x.criado_em, now())
+      from json_to_recordset(${JSON.stringify(partidas)}::json) as x(ord int, conta_id int, valor bigint, criado_em timestamptz)
+      join ids on ids.ord = x.ord),
+    s as (
       update conta set saldo = conta.saldo + d.valor
-      from unnest(${arrayPg(mudancas)}::int[], ${arrayPg(mudancas.map((id) => plano.delta.get(id)!))}::bigint[]) as d(id, valor)
-      where conta.id = d.id)`);
-  }
-  if (novos.length > 0) {
-    const lotes = inserirLotesSql({ empresaId: l.empresaId, filialId: l.filialId ?? null, comCarencia: l.tipo === 'VENDA', agora: l.criadoEm }, novos);
-    partes.push(sql`k as (${lotes})`);
-  }
-  if (anexo) partes.push(sql`a as (${anexo(sql`(select id from l)`)})`);
-  return sql`with ${sql.join(partes, sql`, `)}
-    select (select id from l) as lancamento_id, ${anexo ? sql`(select id from a)` : sql`null::int`} as anexo_id`;
+      from (select x.conta_id, sum(x.valor) as valor from json_to_recordset(${JSON.stringify(saldos)}::json) as x(conta_id int, valor bigint) group by x.conta_id) as d
+      where conta.id = d.conta_id),
+    k as (${inserirLotesSql(empresaId, JSON.stringify(lotes))})
+    ${sql.join(anexos.map((a, i) => sql`, ${sql.raw(`a${i}`)} as (${a})`))}
+    select id as lancamento_id from ids order by ord`;
 }
 
 /**

@@ -5,11 +5,11 @@ export type BeneficioPlano = { clientePlanoId: number; cashbackPercentualBp: num
 
 /**
  * The customer's contract whose benefit applies on `dia` (a calendar day in Brasília), as a JSON
- * `BeneficioPlano` or null, for the sale's context statement: ATIVO and covering the day. With two
+ * `BeneficioPlano` or null, for the sales' context statement (`clienteId` may be a column of it): ATIVO and covering the day. With two
  * plans at once, the richer cashback wins, then the richer points, then the older contract — a sale
  * never mixes the rates of two plans.
  */
-export function sqlBeneficioVigente(empresaId: number, clienteId: number, dia: string): SQL {
+export function sqlBeneficioVigente(empresaId: number, clienteId: number | SQL, dia: string): SQL {
   return sql`
     select json_build_object('clientePlanoId', cp.id, 'cashbackPercentualBp', p.cashback_percentual_bp, 'pontosPorReal', p.pontos_por_real)
     from cliente_plano cp join plano p on p.id = cp.plano_id

@@ -20,12 +20,13 @@ import { cliente, transacao } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
-import { comIdempotencia, postarComIdempotencia } from '../../lib/idempotencia.js';
+import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/busca-clientes.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
-import { cancelarVenda, prepararVenda, type Saldos } from './venda.js';
+import { cancelarVenda, type Saldos } from './venda.js';
+import { criarVendasEmLote } from './lote-vendas.js';
 import { selecionarVendas } from './linhas-venda.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
@@ -46,6 +47,17 @@ const saldosWire = (s: Saldos) => ({ CASHBACK: centavosParaReais(s.CASHBACK), PO
 export async function transacaoRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transacao'];
+  // The sale row itself records who, when, where and what; no separate audit line per sale.
+  const vender = criarVendasEmLote(
+    app.banco,
+    (v): ResultadoVenda => ({
+      transacaoId: v.transacaoId,
+      cashback: centavosParaReais(v.cashbackCentavos),
+      pontos: v.pontos,
+      resgate: centavosParaReais(v.resgateCentavos),
+      saldos: saldosWire(v.saldos),
+    }),
+  );
 
   rotas.post(
     '/transacao/venda',
@@ -54,33 +66,22 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
       const d = request.body;
-      // Two round-trips to the database for a sale (docs/decisions/013-venda-em-duas-idas-ao-banco.md).
-      const r = await postarComIdempotencia<ResultadoVenda>(app.banco, u, request, empresaId, async (g) => {
-        // A branch given in the body is checked against the network in the sale's own context statement.
-        const p = await prepararVenda(
-          g,
-          {
-            empresaId,
-            clienteId: d.clienteId,
-            filialId: d.filialId ?? u.empresaAtualId,
-            valorCentavos: reaisParaCentavos(d.valor),
-            resgateCentavos: reaisParaCentavos(d.resgate),
-            identificacao: d.identificacao ?? null,
-            cartao: d.cartao ?? null,
-            usuarioId: u.id,
-          },
-          d.filialId !== undefined,
-        );
-        const v = p.registrada;
-        // The sale row itself records who, when, where and what; no separate audit line per sale.
-        const resposta: ResultadoVenda = {
-          transacaoId: v.transacaoId,
-          cashback: centavosParaReais(v.cashbackCentavos),
-          pontos: v.pontos,
-          resgate: centavosParaReais(v.resgateCentavos),
-          saldos: saldosWire(v.saldos),
-        };
-        return { resposta, instrucoes: p.instrucoes };
+      // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
+      const r = await vender({
+        usuario: u,
+        chave: pedidoIdempotente(request, empresaId),
+        venda: {
+          empresaId,
+          clienteId: d.clienteId,
+          filialId: d.filialId ?? u.empresaAtualId,
+          // A branch given in the body is checked against the network in the sales' context statement.
+          filialInformada: d.filialId !== undefined,
+          valorCentavos: reaisParaCentavos(d.valor),
+          resgateCentavos: reaisParaCentavos(d.resgate),
+          identificacao: d.identificacao ?? null,
+          cartao: d.cartao ?? null,
+          usuarioId: u.id,
+        },
       });
       return ok(r);
     },

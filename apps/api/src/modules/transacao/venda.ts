@@ -11,14 +11,14 @@ import {
   MENSAGEM_SALDO_INSUFICIENTE,
   novosLotes,
   planejarLancamento,
-  sqlGravarLancamento,
-  type Anexo,
+  sqlGravarLancamentos,
   type ContaTravada,
+  type Gravacao,
   type Movimento,
   type NovoLancamento,
   type TipoConta,
 } from '../account/razao.js';
-import { lerConsumo, sqlConsumirLotes } from '../account/lotes.js';
+import { lerConsumo, sqlConsumirLotes, sqlRestaurarLotes, type Consumo } from '../account/lotes.js';
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
 import { mensagemContaBloqueada } from '../account/bloqueadas.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano } from '../plano/beneficio.js';
@@ -74,6 +74,8 @@ export type NovaVenda = {
   identificacao?: IdentificacaoVenda | null;
   /** The card passed at the counter (digits): must be the customer's active card; recorded on the sale. */
   cartao?: string | null;
+  /** The branch was given in the request (checked against the network) rather than taken from the session. */
+  filialInformada?: boolean;
   criadoEm?: Date;
 };
 
@@ -104,30 +106,45 @@ type ContextoVenda = {
   transacaoId: number;
 };
 
+/** The sales of one batch as the context statement reads them: one JSON parameter, one prepared form for any batch size. */
+function jsonVendas(vendas: NovaVenda[]): string {
+  return JSON.stringify(
+    vendas.map((v, i) => ({ ord: i, cliente_id: v.clienteId, filial_id: v.filialId, filial_informada: v.filialInformada ?? false, cartao: v.cartao ?? null, resgate: v.resgateCentavos })),
+  );
+}
+
 /**
- * Everything a sale needs to decide, in one statement: the customer's status, their accounts
- * (locked here, in id order, as every posting locks them), the system accounts, the branch's rule,
- * the plan in force, the card passed and whether the branch belongs to the network.
+ * Everything the sales of a batch need to decide, in one statement, one row per sale in order:
+ * the customer's status, their accounts (all the batch's accounts locked here, in id order, as
+ * every posting locks them), the system accounts, the branch's rule, the plan in force, the card
+ * passed and whether the branch belongs to the network.
  */
-function sqlContextoVenda(v: NovaVenda, dia: string, filialInformada: boolean): SQL {
+function sqlContextoVendas(empresaId: number, vendas: NovaVenda[], dia: string): SQL {
   return sql`
-    with contas as (
-      select id, tipo, saldo, bloqueada from conta
-      where empresa_id = ${v.empresaId} and cliente_id = ${v.clienteId} and tipo in ('CASHBACK', 'PONTOS')
+    with v as materialized (
+      select * from json_to_recordset(${jsonVendas(vendas)}::json) as v(ord int, cliente_id int, filial_id int, filial_informada boolean, cartao varchar)
+    ),
+    contas as materialized (
+      select id, cliente_id, tipo, saldo, bloqueada from conta
+      where empresa_id = ${empresaId} and cliente_id in (select cliente_id from v) and tipo in ('CASHBACK', 'PONTOS')
       order by id for update
+    ),
+    sistema as materialized (
+      select coalesce(json_object_agg(tipo, id), '{}') as ids from conta
+      where empresa_id = ${empresaId} and cliente_id is null and tipo in ('SISTEMA_CASHBACK', 'SISTEMA_PONTOS')
     )
     select
-      (select status from cliente where id = ${v.clienteId} and empresa_id = ${v.empresaId}) as status,
-      ${filialInformada ? sql`exists (select 1 from empresa where id = ${v.filialId} and matriz_id = ${v.empresaId})` : sql`true`} as filial_valida,
-      (select coalesce(json_agg(json_build_array(id, tipo, saldo, bloqueada) order by id), '[]') from contas) as contas,
-      (select coalesce(json_object_agg(tipo, id), '{}') from conta
-        where empresa_id = ${v.empresaId} and cliente_id is null and tipo in ('SISTEMA_CASHBACK', 'SISTEMA_PONTOS')) as sistema,
+      (select status from cliente where id = v.cliente_id and empresa_id = ${empresaId}) as status,
+      (not v.filial_informada or exists (select 1 from empresa where id = v.filial_id and matriz_id = ${empresaId})) as filial_valida,
+      (select coalesce(json_agg(json_build_array(c.id, c.tipo, c.saldo, c.bloqueada) order by c.id), '[]') from contas c where c.cliente_id = v.cliente_id) as contas,
+      (select ids from sistema) as sistema,
       (select json_build_array(cashback_percentual_bp, pontos_por_real, compra_minima_centavos, maximo_cashback_por_venda_centavos, ativo)
-        from regra_programa where empresa_id = ${v.empresaId} and (filial_id is null or filial_id = ${v.filialId})
+        from regra_programa where empresa_id = ${empresaId} and (filial_id is null or filial_id = v.filial_id)
         order by filial_id nulls last limit 1) as regra,
-      (${sqlBeneficioVigente(v.empresaId, v.clienteId, dia)}) as beneficio,
-      ${v.cartao ? sql`(select json_build_array(id, cliente_id, status) from cartao where empresa_id = ${v.empresaId} and numero = ${v.cartao})` : sql`null::json`} as cartao,
-      nextval('transacao_id_seq')::int as transacao_id`;
+      (${sqlBeneficioVigente(empresaId, sql`v.cliente_id`, dia)}) as beneficio,
+      (select json_build_array(id, cliente_id, status) from cartao where empresa_id = ${empresaId} and numero = v.cartao) as cartao,
+      nextval('transacao_id_seq')::int as transacao_id
+    from v order by v.ord`;
 }
 
 type LinhaContexto = {
@@ -171,57 +188,54 @@ function cartaoDaVenda(c: ContextoVenda['cartao'], clienteId: number): number {
   return id;
 }
 
-/** A sale decided and ready to write: its outcome, and the statement that writes it (sent with the COMMIT). */
-export type VendaPreparada = { registrada: VendaRegistrada; instrucoes: SQL[] };
+/** Checks a batch before any statement: one company, one clock, and one sale per customer (the batcher's promise). */
+function exigirLoteValido(vendas: NovaVenda[]): void {
+  if (vendas.length === 0) throw new Error('Lote de vendas vazio.');
+  const [a] = vendas;
+  if (vendas.some((v) => v.empresaId !== a!.empresaId || v.criadoEm?.getTime() !== a!.criadoEm?.getTime())) throw new Error('Um lote de vendas é de uma empresa e um relógio.');
+  if (new Set(vendas.map((v) => v.clienteId)).size !== vendas.length) throw new Error('Um lote de vendas tem no máximo uma venda por cliente.');
+}
 
 /**
- * Decides a sale and builds its write: in ONE posting of type VENDA, the redemption (customer
- * CASHBACK debited) and the accrual (CASHBACK and PONTOS credited), each unit balanced against
- * its system account, written with the sale row by one statement.
- *
- * One round-trip reads: the claim of the Idempotency-Key (comIdempotenciaAgrupada), the context
- * with the account locks, and — for a redemption — the lots it takes, taken at once and given back
- * by the rollback if the sale is refused. The caller sends the write with the COMMIT: two
- * round-trips for a sale (docs/decisions/013-venda-em-duas-idas-ao-banco.md).
+ * The first round-trip of a batch of sales: the context statement (with the account locks) and —
+ * when the batch redeems — the statement that takes the lots of every redemption at once, FIFO.
+ * A sale refused afterwards gets its lots back in the second round-trip (`decidirVendas`).
  */
-export async function prepararVenda(g: Grupo, v: NovaVenda, filialInformada = false): Promise<VendaPreparada> {
-  const dia = hojeISO(v.criadoEm);
-  const contexto = sqlContextoVenda(v, dia, filialInformada);
-  const lotesDoResgate =
-    v.resgateCentavos > 0
-      ? [
-          sqlConsumirLotes(
-            v.empresaId,
-            sql`select id as conta_id, ${v.resgateCentavos}::bigint as valor from conta where empresa_id = ${v.empresaId} and cliente_id = ${v.clienteId} and tipo = 'CASHBACK'`,
-            'USO',
-            v.criadoEm,
-            null,
-          ),
-        ]
-      : [];
-  const [linhaContexto, tomados] = await g.enviar([contexto, ...lotesDoResgate]);
-  let ctx = lerContexto(linhaContexto![0]!, v.clienteId);
-  const consumo = lerConsumo(tomados ?? []);
+export function lerVendas(vendas: NovaVenda[]): SQL[] {
+  exigirLoteValido(vendas);
+  const [a] = vendas;
+  const contexto = sqlContextoVendas(a!.empresaId, vendas, hojeISO(a!.criadoEm));
+  if (!vendas.some((v) => v.resgateCentavos > 0)) return [contexto];
+  const pedidos = sql`
+    select c.id as conta_id, x.resgate as valor
+    from json_to_recordset(${jsonVendas(vendas)}::json) as x(cliente_id int, resgate bigint)
+    join conta c on c.empresa_id = ${a!.empresaId} and c.cliente_id = x.cliente_id and c.tipo = 'CASHBACK'
+    where x.resgate > 0`;
+  return [contexto, sqlConsumirLotes(a!.empresaId, pedidos, 'USO', a!.criadoEm, null)];
+}
+
+/** The first checks of a sale, before any amount: the branch, the customer, the card passed. Returns the card's id. */
+function verificarVenda(v: NovaVenda, ctx: ContextoVenda): number | null {
   if (!ctx.filialValida) throw erro.requisicao('Filial inválida.');
   if (ctx.status === null) throw erro.naoEncontrado('Cliente não encontrado.');
   if (ctx.status !== 'ATIVO') throw erro.conflito(MENSAGEM_CLIENTE_BLOQUEADO);
-  const cartaoId = v.cartao ? cartaoDaVenda(ctx.cartao, v.clienteId) : null;
+  return v.cartao ? cartaoDaVenda(ctx.cartao, v.clienteId) : null;
+}
+
+/** A sale of the batch that will be written: its outcome, its posting (if it moves a balance) and its row. */
+type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; linha: Record<string, unknown> };
+
+/**
+ * Decides one sale of the batch under the locks taken by `lerVendas`: in ONE posting of type VENDA,
+ * the redemption (customer CASHBACK debited) and the accrual (CASHBACK and PONTOS credited), each
+ * unit balanced against its system account. Throws the ErroApi that refuses the sale.
+ */
+async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo: Consumo[]): Promise<VendaDecidida> {
+  const cartaoId = verificarVenda(v, ctx);
 
   // A plan in force on the day of the sale replaces the programme's rates (docs/areas/planos.md).
   const { cashbackCentavos, pontos } = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
-  const temConta = (tipo: TipoConta) => ctx.contas.some((c) => c.tipo === tipo);
-  const falta = (usaCashback && (!temConta('CASHBACK') || !ctx.sistema.SISTEMA_CASHBACK)) || (pontos > 0 && (!temConta('PONTOS') || !ctx.sistema.SISTEMA_PONTOS));
-  if (falta) {
-    // Customers get their default accounts when they sign up; older ones (and a company's first
-    // sale) get them here, always CASHBACK before PONTOS, then the context is read again.
-    const tx = await g.executor();
-    if (usaCashback) await contaCliente(tx, v.empresaId, v.clienteId, 'CASHBACK');
-    if (pontos > 0) await contaCliente(tx, v.empresaId, v.clienteId, 'PONTOS');
-    if (usaCashback) await contaSistema(tx, v.empresaId, 'CASHBACK');
-    if (pontos > 0) await contaSistema(tx, v.empresaId, 'PONTOS');
-    ctx = lerContexto((await g.enviar([contexto]))[0]![0]!, v.clienteId);
-  }
   const cb = ctx.contas.find((c) => c.tipo === 'CASHBACK');
   const pt = ctx.contas.find((c) => c.tipo === 'PONTOS');
   for (const c of [usaCashback ? cb : undefined, pontos > 0 ? pt : undefined]) {
@@ -234,7 +248,7 @@ export async function prepararVenda(g: Grupo, v: NovaVenda, filialInformada = fa
     if (v.resgateCentavos > 0) {
       // The redemption must be covered by the balance before this sale: the cashback this very
       // sale accrues is not spendable in it (the posting alone would only see the net movement).
-      if (cb!.saldo < v.resgateCentavos) throw erro.conflito(MENSAGEM_RESGATE_ACIMA_DO_SALDO);
+      if ((cb?.saldo ?? 0) < v.resgateCentavos) throw erro.conflito(MENSAGEM_RESGATE_ACIMA_DO_SALDO);
       partidas.push({ contaId: cb!.id, valor: -v.resgateCentavos }, { contaId: sistemaCashback, valor: v.resgateCentavos });
     }
     if (cashbackCentavos > 0) partidas.push({ contaId: cb!.id, valor: cashbackCentavos }, { contaId: sistemaCashback, valor: -cashbackCentavos });
@@ -242,15 +256,7 @@ export async function prepararVenda(g: Grupo, v: NovaVenda, filialInformada = fa
   if (pontos > 0) partidas.push({ contaId: pt!.id, valor: pontos }, { contaId: ctx.sistema.SISTEMA_PONTOS!, valor: -pontos });
 
   const transacaoId = ctx.transacaoId;
-  const linhaVenda: Anexo = (lancamentoId) => sql`
-    insert into transacao (id, empresa_id, filial_id, cliente_id, valor_centavos, resgate_centavos, cashback_centavos, pontos,
-                           lancamento_id, cliente_plano_id, identificacao, cartao_id, usuario_id, criado_em)
-    values (${transacaoId}, ${v.empresaId}, ${v.filialId}, ${v.clienteId}, ${v.valorCentavos}, ${v.resgateCentavos}, ${cashbackCentavos}, ${pontos},
-            ${lancamentoId}, ${ctx.beneficio?.clientePlanoId ?? null}, ${cartaoId !== null ? 'CARTAO' : (v.identificacao ?? null)}, ${cartaoId}, ${v.usuarioId},
-            ${v.criadoEm ? sql`${v.criadoEm.toISOString()}::timestamptz` : sql`now()`})
-    returning id`;
-
-  let escrita: SQL;
+  let gravacao: Gravacao | null = null;
   if (partidas.length > 0) {
     // System accounts are never locked (razao.ts); they only join the list of the posting's accounts.
     const sistema: ContaTravada[] = Object.entries(ctx.sistema).map(([tipo, id]) => ({ id, clienteId: null, tipo: tipo as TipoConta, saldo: 0, bloqueada: false }));
@@ -267,24 +273,126 @@ export async function prepararVenda(g: Grupo, v: NovaVenda, filialInformada = fa
     };
     const plano = planejarLancamento(l, [...ctx.contas, ...sistema]);
     await exigirLotesDisponiveis(() => g.executor(), l, plano, consumo);
-    escrita = sqlGravarLancamento(l, plano, consumo, novosLotes(l, plano, consumo, new Map()), linhaVenda);
-  } else {
-    escrita = linhaVenda(sql`null::int`);
+    gravacao = { l, plano, consumo, novos: novosLotes(l, plano, consumo, new Map()) };
   }
   // The accounts stay locked until the commit: the balances after the sale are the locked ones plus its movement.
   const saldos: Saldos = {
     CASHBACK: (cb?.saldo ?? 0) - (usaCashback ? v.resgateCentavos : 0) + cashbackCentavos,
     PONTOS: (pt?.saldo ?? 0) + pontos,
   };
-  return { registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos }, instrucoes: [escrita] };
+  const linha = {
+    id: transacaoId,
+    filial_id: v.filialId,
+    cliente_id: v.clienteId,
+    valor: v.valorCentavos,
+    resgate: v.resgateCentavos,
+    cashback: cashbackCentavos,
+    pontos,
+    cliente_plano_id: ctx.beneficio?.clientePlanoId ?? null,
+    identificacao: cartaoId !== null ? 'CARTAO' : (v.identificacao ?? null),
+    cartao_id: cartaoId,
+    usuario_id: v.usuarioId,
+  };
+  return { registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos }, gravacao, linha };
 }
 
-/** A sale inside an open transaction, statement by statement (demo seed, tests, other services). */
+/** The sale rows of a batch, as a CTE of the postings' write statement: each names its posting by `ord` (none when it moved no balance). */
+function sqlLinhasVenda(empresaId: number, linhas: Record<string, unknown>[], criadoEm: Date | undefined): SQL {
+  return sql`
+    insert into transacao (id, empresa_id, filial_id, cliente_id, valor_centavos, resgate_centavos, cashback_centavos, pontos,
+                           lancamento_id, cliente_plano_id, identificacao, cartao_id, usuario_id, criado_em)
+    select x.id, ${empresaId}, x.filial_id, x.cliente_id, x.valor, x.resgate, x.cashback, x.pontos,
+           ids.id, x.cliente_plano_id, x.identificacao, x.cartao_id, x.usuario_id, ${criadoEm ? sql`${criadoEm.toISOString()}::timestamptz` : sql`now()`}
+    from json_to_recordset(${JSON.stringify(linhas)}::json)
+         as x(id int, ord int, filial_id int, cliente_id int, valor int, resgate int, cashback int, pontos int,
+              cliente_plano_id int, identificacao varchar, cartao_id int, usuario_id int)
+    left join ids on ids.ord = x.ord`;
+}
+
+/** What a batch decided: each sale's outcome in order (its record, or the error that refuses it), and the statements that write it. */
+export type VendasDecididas = { resultados: (VendaRegistrada | ErroApi)[]; instrucoes: SQL[] };
+
+/**
+ * The second half of a batch: each sale decided on the rows `lerVendas` read, and the statements to
+ * send with the COMMIT — one write for every accepted sale (postings, entries, balances, lots, sale
+ * rows), and the lots given back to the redemptions that were refused or left out. `ativas[i]` false
+ * leaves sale i out (a replayed Idempotency-Key): it is neither decided nor written.
+ * An ErroApi refuses its sale only; any other error is thrown and undoes the batch.
+ */
+export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[][], ativas: boolean[] = vendas.map(() => true)): Promise<VendasDecididas> {
+  const [a] = vendas;
+  const empresaId = a!.empresaId;
+  const consumo = lerConsumo(lidas[1] ?? []);
+  let contextos = lidas[0]!.map((linha, i) => lerContexto(linha, vendas[i]!.clienteId));
+  const faltam = vendas.map((v, i) => (ativas[i] ? contasQueFaltam(v, contextos[i]!) : []));
+  if (faltam.some((f) => f.length > 0)) {
+    // Customers get their default accounts when they sign up; older ones (and a company's first
+    // sale) get them here, always CASHBACK before PONTOS, then the context is read again.
+    const tx = await g.executor();
+    for (const [i, f] of faltam.entries()) for (const u of f) await contaCliente(tx, empresaId, vendas[i]!.clienteId, u);
+    for (const u of ['CASHBACK', 'PONTOS'] as const) if (faltam.some((f) => f.includes(u))) await contaSistema(tx, empresaId, u);
+    const [linhas] = await g.enviar([sqlContextoVendas(empresaId, vendas, hojeISO(a!.criadoEm))]);
+    contextos = linhas!.map((linha, i) => lerContexto(linha, vendas[i]!.clienteId));
+  }
+
+  const resultados: (VendaRegistrada | ErroApi)[] = [];
+  const aceitas: VendaDecidida[] = [];
+  const devolver: Consumo[] = [];
+  for (const [i, v] of vendas.entries()) {
+    const ctx = contextos[i]!;
+    const cb = ctx.contas.find((c) => c.tipo === 'CASHBACK');
+    const seu = consumo.filter((k) => k.contaId === cb?.id);
+    if (!ativas[i]) {
+      devolver.push(...seu);
+      resultados.push(erro.conflito());
+      continue;
+    }
+    try {
+      const d = await decidirVenda(g, v, ctx, seu);
+      aceitas.push(d);
+      resultados.push(d.registrada);
+    } catch (e) {
+      if (!(e instanceof ErroApi)) throw e;
+      devolver.push(...seu);
+      resultados.push(e);
+    }
+  }
+
+  const instrucoes: SQL[] = [];
+  if (aceitas.length > 0) {
+    const gravacoes = aceitas.flatMap((d) => (d.gravacao ? [d.gravacao] : []));
+    let ord = 0;
+    const linhas = aceitas.map((d) => ({ ...d.linha, ord: d.gravacao ? ++ord : null }));
+    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm)]));
+  }
+  if (devolver.length > 0) instrucoes.push(sqlRestaurarLotes(empresaId, devolver.map((k) => [k.creditoId, k.qtd])));
+  return { resultados, instrucoes };
+}
+
+/**
+ * The accounts a sale would move that the customer (or the company) has none of yet, in the order
+ * they are created; none for a sale the first checks already refuse, so a refusal writes nothing.
+ */
+function contasQueFaltam(v: NovaVenda, ctx: ContextoVenda): ('CASHBACK' | 'PONTOS')[] {
+  try {
+    verificarVenda(v, ctx);
+  } catch {
+    return [];
+  }
+  const { cashbackCentavos, pontos } = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
+  const falta = (u: 'CASHBACK' | 'PONTOS') => !ctx.contas.some((c) => c.tipo === u) || !ctx.sistema[`SISTEMA_${u}`];
+  const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
+  return [...(usaCashback && falta('CASHBACK') ? (['CASHBACK'] as const) : []), ...(pontos > 0 && falta('PONTOS') ? (['PONTOS'] as const) : [])];
+}
+
+/** A sale inside an open transaction, statement by statement (demo seed, tests, other services); its refusal is thrown. */
 export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaRegistrada> {
   const g = grupoSequencial(tx);
-  const p = await prepararVenda(g, v);
-  await g.confirmar(p.instrucoes);
-  return p.registrada;
+  const d = await decidirVendas(g, [v], await g.enviar(lerVendas([v])));
+  const [r] = d.resultados;
+  if (r instanceof ErroApi) throw r;
+  await g.confirmar(d.instrucoes);
+  return r!;
 }
 
 export type Cancelamento = { transacaoId: number; estornoLancamentoId: number | null; clienteId: number; saldos: Saldos };
