@@ -38,15 +38,24 @@ try {
   ];
   if (comSaldo.length === 0) throw new Error('Nenhum cliente com R$ 20,00 disponíveis para o caso de resgate: gere os dados de novo.');
   for (const [nome, corpo] of casos) {
+    // What a refused call answered: an error in the results must say what it was.
+    const recusas = new Map();
     const r = await rodar({
       url,
       method: 'POST',
       connections: conexoes,
       duration: segundos,
       headers: cabecalhos,
-      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(corpo()) }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(corpo()) }),
+          onResponse: (status, body) => {
+            if (status >= 300) recusas.set(`${status} ${body.slice(0, 200)}`, (recusas.get(`${status} ${body.slice(0, 200)}`) ?? 0) + 1);
+          },
+        },
+      ],
     });
-    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, ...resumo(r) }));
+    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, ...resumo(r), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) }));
   }
 } finally {
   await api.parar();
