@@ -91,13 +91,17 @@ export function repeticaoEntre<T>(p: PedidoIdempotente, anteriores: Linha[]): { 
   );
 }
 
-/** Records the replies of the calls that took effect, one row each. */
+/**
+ * Records the replies of the calls that took effect, one row each, in key order: two batches of two
+ * processes that share keys then wait on the unique index in the same order instead of deadlocking.
+ */
 export function sqlRegistrar(empresaId: number, itens: { pedido: PedidoIdempotente; resposta: unknown }[]): SQL {
   const linhas = itens.map(({ pedido, resposta }) => ({ chave: pedido.chave, rota: pedido.rota, hash_corpo: pedido.hashCorpo, resposta: resposta ?? null }));
   return sql`
     insert into idempotencia (empresa_id, chave, rota, hash_corpo, status, resposta)
     select ${empresaId}, x.chave, x.rota, x.hash_corpo, 200, x.resposta
-    from json_to_recordset(${JSON.stringify(linhas)}::json) as x(chave varchar, rota varchar, hash_corpo varchar, resposta jsonb)`;
+    from json_to_recordset(${JSON.stringify(linhas)}::json) as x(chave varchar, rota varchar, hash_corpo varchar, resposta jsonb)
+    order by x.chave`;
 }
 
 /** The unique index refused a key: another call recorded it first and committed. */
