@@ -240,6 +240,36 @@ describe('vendas de vários caixas ao mesmo tempo (lote, decisão 017)', () => {
   });
 });
 
+describe('vendas de vários caixas: um cliente travado por outra transação', () => {
+  // PGlite has one connection: nothing else can hold a lock while a sale runs.
+  it.skipIf(process.env.TEST_ENGINE !== 'postgres')('as vendas dos outros clientes respondem antes do limite de espera; a do cliente travado passa quando a trava sai', async () => {
+    const [travado, y, z] = await Promise.all(['Trava X', 'Trava Y', 'Trava Z'].map((n) => novoCliente(n)));
+    await vender({ clienteId: travado!, valor: 100 });
+    // Another session holds the customer's accounts (as a long job would).
+    const outra = await t.banco.pool!.connect();
+    try {
+      await outra.query('begin');
+      await outra.query('select id from conta where cliente_id = $1 for update', [travado]);
+      const inicio = Date.now();
+      let travadaRespondeu = false;
+      const pendente = venda(gerente, { clienteId: travado, valor: 50 }, `trava-${travado}`).then((r) => ((travadaRespondeu = true), r));
+      const [ry, rz] = await Promise.all([venda(atendente, { clienteId: y, valor: 20 }, `trava-${y}`), venda(gerente, { clienteId: z, valor: 30 }, `trava-${z}`)]);
+      expect(ry.statusCode, ry.body).toBe(200);
+      expect(rz.statusCode, rz.body).toBe(200);
+      // They did not wait for the lock's limit (20 s), and the locked customer's sale is still waiting.
+      expect(Date.now() - inicio).toBeLessThan(10_000);
+      expect(travadaRespondeu).toBe(false);
+      await outra.query('rollback');
+      const rx = await pendente;
+      expect(rx.statusCode, rx.body).toBe(200);
+      expect(await saldos(travado!)).toEqual({ CASHBACK: 7.5, PONTOS: 150 });
+    } finally {
+      await outra.query('rollback').catch(() => undefined);
+      outra.release();
+    }
+  });
+});
+
 describe('cancelamento (transacao/cancelar/{id})', () => {
   it('devolve exatamente os saldos de antes da venda, uma só vez', async () => {
     const id = await novoCliente('Cliente Cancela');

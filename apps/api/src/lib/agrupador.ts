@@ -33,8 +33,8 @@ export function criarAgrupador<P, R>(o: OpcoesAgrupador<P, R>): (p: P) => Promis
     } catch (e) {
       if (lote.length === 1) return lote[0]!.rejeitar(e);
       // A failure of the batch as a whole (a lock timeout, a bug in one call): each call runs
-      // again alone, so it gets its own outcome and no call fails because of another.
-      for (const i of lote) await rodar([i]);
+      // again alone, all at once, so it gets its own outcome and none waits behind another.
+      await Promise.all(lote.map((i) => rodar([i])));
       return;
     }
     saidas.forEach((s, k) => (s instanceof Error ? lote[k]!.rejeitar(s) : lote[k]!.resolver(s)));

@@ -59,7 +59,12 @@ function linhas(r: unknown): Linha[] {
  * On PostgreSQL each group is one round-trip; PGlite lives in the process, so there the statements
  * simply run one after the other in a normal transaction. A throw rolls everything back.
  */
-export async function emTransacaoAgrupada<T>(banco: Banco, usuario: UsuarioContexto, fn: (g: Grupo) => Promise<T>): Promise<T> {
+export async function emTransacaoAgrupada<T>(
+  banco: Banco,
+  usuario: UsuarioContexto,
+  fn: (g: Grupo) => Promise<T>,
+  limiteEsperaTrava: string = LIMITE_ESPERA_TRAVA,
+): Promise<T> {
   const vinculo = sqlVinculoTenant(usuario);
   if (!banco.pool) {
     return banco.db.transaction(async (tx) => {
@@ -79,7 +84,7 @@ export async function emTransacaoAgrupada<T>(banco: Banco, usuario: UsuarioConte
     const todas = [...(aberta || !vinculo ? [] : [vinculo]), ...instrucoes];
     // Generic plans: the grouped statements are keyed lookups and writes whose best plan does not
     // depend on the values, and planning them per call cost a third of PostgreSQL's time per sale.
-    const textos: string[] = aberta ? [] : ['begin', 'set local plan_cache_mode = force_generic_plan', `set local lock_timeout = '${LIMITE_ESPERA_TRAVA}'`];
+    const textos: string[] = aberta ? [] : ['begin', 'set local plan_cache_mode = force_generic_plan', `set local lock_timeout = '${limiteEsperaTrava}'`];
     const indices: number[] = [];
     const novas: string[] = [];
     for (const i of todas) {

@@ -4,7 +4,7 @@ import { criarAgrupador } from '../../lib/agrupador.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { ErroApi } from '../../lib/erros.js';
 import { chaveJaRegistrada, repeticaoEntre, sqlAnteriores, sqlRegistrar, type PedidoIdempotente } from '../../lib/idempotencia.js';
-import { emTransacaoAgrupada } from '../../lib/transacao-agrupada.js';
+import { emTransacaoAgrupada, LIMITE_ESPERA_TRAVA } from '../../lib/transacao-agrupada.js';
 import { decidirVendas, lerVendas, type NovaVenda, type VendaRegistrada } from './venda.js';
 
 /** A sale posted at a counter: who posts it (the transaction's tenant), what, and under which Idempotency-Key. */
@@ -12,6 +12,14 @@ export type PedidoVenda = { usuario: UsuarioContexto; venda: NovaVenda; chave: P
 
 /** Sales of one company per batch; a batch of 64 sales is one context statement and one write of a few hundred rows. */
 const MAXIMO_LOTE = 64;
+
+/**
+ * How long a batch of several sales waits for an account lock. The locks a batch meets are other
+ * batches' (milliseconds); one held longer (a customer's accounts under a long job) must not hold
+ * the other counters of the batch for the full LIMITE_ESPERA_TRAVA: the batch gives up, and each
+ * sale runs again alone (lib/agrupador.ts), with the full limit only for the one that is locked.
+ */
+const ESPERA_TRAVA_EM_LOTE = '2s';
 
 /**
  * The sales of all the counters, in batches (docs/decisions/017-vendas-em-lote.md): each batch is
@@ -54,7 +62,7 @@ export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada
         const escrita: SQL[] = [...d.instrucoes, ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : [])];
         await g.confirmar(escrita);
         return saidas;
-      });
+      }, lote.length > 1 ? ESPERA_TRAVA_EM_LOTE : LIMITE_ESPERA_TRAVA);
     } catch (e) {
       // Another process recorded one of these keys between our look-up and our write: once it has
       // committed, the batch runs again and finds the reply it stored.
