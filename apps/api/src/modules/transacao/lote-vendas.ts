@@ -56,7 +56,8 @@ export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada
         );
         const saidas = lote.map((_, i) => {
           const r = d.resultados[i]!;
-          return repetidas[i] ?? (r instanceof ErroApi ? r : resposta(r));
+          // A replay was left out of the decision (r is null): its answer is the stored one.
+          return repetidas[i] ?? (r instanceof ErroApi ? r : resposta(r!));
         });
         const registrar = lote.flatMap((p, i) => (p.chave && repetidas[i] === undefined && !(saidas[i] instanceof Error) ? [{ pedido: p.chave, resposta: saidas[i] }] : []));
         const escrita: SQL[] = [...d.instrucoes, ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : [])];

@@ -309,8 +309,11 @@ function sqlLinhasVenda(empresaId: number, linhas: Record<string, unknown>[], cr
     left join ids on ids.ord = x.ord`;
 }
 
-/** What a batch decided: each sale's outcome in order (its record, or the error that refuses it), and the statements that write it. */
-export type VendasDecididas = { resultados: (VendaRegistrada | ErroApi)[]; instrucoes: SQL[] };
+/**
+ * What a batch decided: each sale's outcome in order — its record, the error that refuses it, or
+ * null for a sale left out — and the statements that write it.
+ */
+export type VendasDecididas = { resultados: (VendaRegistrada | ErroApi | null)[]; instrucoes: SQL[] };
 
 /**
  * The second half of a batch: each sale decided on the rows `lerVendas` read, and the statements to
@@ -335,7 +338,7 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
     contextos = linhas!.map((linha, i) => lerContexto(linha, vendas[i]!.clienteId));
   }
 
-  const resultados: (VendaRegistrada | ErroApi)[] = [];
+  const resultados: (VendaRegistrada | ErroApi | null)[] = [];
   const aceitas: VendaDecidida[] = [];
   const devolver: Consumo[] = [];
   for (const [i, v] of vendas.entries()) {
@@ -344,7 +347,7 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
     const seu = consumo.filter((k) => k.contaId === cb?.id);
     if (!ativas[i]) {
       devolver.push(...seu);
-      resultados.push(erro.conflito());
+      resultados.push(null);
       continue;
     }
     try {
@@ -391,6 +394,7 @@ export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaR
   const d = await decidirVendas(g, [v], await g.enviar(lerVendas([v])));
   const [r] = d.resultados;
   if (r instanceof ErroApi) throw r;
+  if (!r) throw new Error('Venda deixada de fora de um lote de uma venda.');
   await g.confirmar(d.instrucoes);
   return r!;
 }
