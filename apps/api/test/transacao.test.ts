@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Pagina, ResultadoVenda, TransacaoResumo } from '@bonifica/contracts';
@@ -361,6 +362,40 @@ describe('Idempotency-Key', () => {
     expect(env<ResultadoVenda>(x).result.transacaoId).toBe(env<ResultadoVenda>(y).result.transacaoId);
     expect(await contar(sql`select count(*)::int n from transacao where cliente_id = ${id}`)).toBe(2);
     expect(await saldos(id)).toEqual({ CASHBACK: 7, PONTOS: 140 });
+  });
+
+  // Another API process records the same key while this one's batch is writing: PGlite has one connection.
+  it.skipIf(process.env.TEST_ENGINE !== 'postgres')('a mesma chave gravada ao mesmo tempo por outro processo: o lote volta e responde a primeira resposta, uma vez', async () => {
+    const id = await novoCliente('Cliente Dois Processos');
+    // As the API fingerprints it: the validated body, defaults included, in the schema's order.
+    const corpo = { clienteId: id, valor: 40, resgate: 0 };
+    const hash = createHash('sha256').update(`POST /services/transacao/venda\n${JSON.stringify(corpo)}`).digest('hex');
+    const primeira = { transacaoId: 999_999_001, cashback: 2, pontos: 40, resgate: 0, saldos: { CASHBACK: 2, PONTOS: 40 } };
+    const outroProcesso = await t.banco.pool!.connect();
+    try {
+      await outroProcesso.query('begin');
+      await outroProcesso.query(
+        `insert into idempotencia (empresa_id, chave, rota, hash_corpo, status, resposta) values (1, 'dois-processos', 'POST /services/transacao/venda', $1, 200, $2)`,
+        [hash, JSON.stringify(primeira)],
+      );
+      const pendente = venda(gerente, corpo, 'dois-processos');
+      // This call's batch did not see the uncommitted key, decided the sale and now waits on the key's unique index.
+      for (let i = 0; i < 200; i++) {
+        const [espera] = await linhas<{ n: number }>(sql`select count(*)::int n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        if (espera!.n > 0) break;
+        await new Promise((ok) => setTimeout(ok, 25));
+      }
+      await outroProcesso.query('commit');
+      const r = await pendente;
+      expect(r.statusCode, r.body).toBe(200);
+      expect(env<ResultadoVenda>(r).result).toEqual(primeira);
+      // Only the other process's call took effect: this one wrote no sale and moved no balance.
+      expect(await contar(sql`select count(*)::int n from transacao where cliente_id = ${id}`)).toBe(0);
+      expect(await saldos(id)).toEqual({ CASHBACK: 0, PONTOS: 0 });
+    } finally {
+      await outroProcesso.query('rollback').catch(() => undefined);
+      outroProcesso.release();
+    }
   });
 });
 
