@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
-import { erro } from './erros.js';
+import { ErroApi, erro } from './erros.js';
 import type { Linha } from './transacao-agrupada.js';
 
 export const MENSAGEM_CHAVE_REUSADA = 'Esta chave de idempotência já foi usada com outro conteúdo.';
@@ -83,12 +83,22 @@ export function sqlAnteriores(empresaId: number, chaves: string[]): SQL {
     where empresa_id = ${empresaId} and chave in (select value from json_array_elements_text(${JSON.stringify(chaves)}::json))`;
 }
 
-/** The first reply under this key among `anteriores` (the rows of `sqlAnteriores`); a 409 when it was given to another body. */
-export function repeticaoEntre<T>(p: PedidoIdempotente, anteriores: Linha[]): { repetida: false } | { repetida: true; resposta: T } {
-  return repeticao<T>(
-    p,
-    anteriores.filter((a) => a.chave === p.chave),
-  );
+/**
+ * What a batched call answers without being run again, from `anteriores` (the rows of
+ * `sqlAnteriores`): the first reply under its key, the 409 of a key given to another body, or
+ * undefined when the key is new.
+ */
+export function respostaAnterior<T>(p: PedidoIdempotente, anteriores: Linha[]): T | ErroApi | undefined {
+  try {
+    const r = repeticao<T>(
+      p,
+      anteriores.filter((a) => a.chave === p.chave),
+    );
+    return r.repetida ? r.resposta : undefined;
+  } catch (e) {
+    if (e instanceof ErroApi) return e;
+    throw e;
+  }
 }
 
 /**

@@ -124,13 +124,32 @@ export async function restaurarLotes(tx: Executor, empresaId: number, lotes: [nu
   return porConta;
 }
 
+/** A date as the JSON documents of the write statements carry it (null: the statement's own clock, or none). */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** A new lot in the postings' write statement: `ord` names its posting; branch, waiting period and clock are the posting's. */
+export type LoteDoLancamento = NovoLote & { ord: number; filialId: number | null; comCarencia: boolean; agora: Date | null | undefined };
+
 /**
  * The INSERT of new lots, as a fragment of the postings' write statement (razao.ts
  * sqlGravarLancamentos): each lot names its posting by `ord`, whose id comes from the CTE `ids`,
  * and the rule is read inside the statement (the branch's row, else the company's), so lots cost
- * no round-trip of their own. `lotes` is a JSON array of rows as razao.ts builds them.
+ * no round-trip of their own. The lots travel as one JSON parameter, whatever their number.
  */
-export function inserirLotesSql(empresaId: number, lotes: string): SQL {
+export function inserirLotesSql(empresaId: number, lotes: LoteDoLancamento[]): SQL {
+  const linhas = lotes.map((n) => ({
+    ord: n.ord,
+    conta_id: n.contaId,
+    valor: n.valor,
+    regra: n.regra,
+    explicito: n.datas !== undefined,
+    disponivel_em: iso(n.datas?.disponivelEm),
+    expira_em: iso(n.datas?.expiraEm),
+    filial_id: n.filialId,
+    com_carencia: n.comCarencia,
+    agora: iso(n.agora),
+  }));
+  // The clock of `instante`, per lot: the posting's back-dated instant, else the statement's start.
   const t = sql`coalesce(n.agora, statement_timestamp())`;
   return sql`
     insert into credito (empresa_id, conta_id, lancamento_id, valor, restante, disponivel_em, expira_em, criado_em)
@@ -140,7 +159,7 @@ export function inserirLotesSql(empresaId: number, lotes: string): SQL {
            case when n.explicito then n.expira_em
                 when n.regra then ${t} + make_interval(days => r.validade_dias) end,
            ${t}
-    from json_to_recordset(${lotes}::json)
+    from json_to_recordset(${JSON.stringify(linhas)}::json)
          as n(ord int, conta_id int, valor bigint, regra boolean, explicito boolean, disponivel_em timestamptz, expira_em timestamptz,
               filial_id int, com_carencia boolean, agora timestamptz)
     join ids on ids.ord = n.ord

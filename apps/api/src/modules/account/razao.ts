@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, lancamento, partida } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
-import { arrayPg, consumirLotes, inserirLotesDeLancamentosSql, inserirLotesSql, restaurarLotes, situacaoLotes, type Consumo, type ModoConsumo, type NovoLote } from './lotes.js';
+import { arrayPg, consumirLotes, inserirLotesDeLancamentosSql, inserirLotesSql, iso, restaurarLotes, situacaoLotes, type Consumo, type LoteDoLancamento, type ModoConsumo, type NovoLote } from './lotes.js';
 
 export type TipoConta = (typeof conta.$inferSelect)['tipo'];
 export type TipoLancamento = (typeof lancamento.$inferSelect)['tipo'];
@@ -180,7 +180,6 @@ export type Gravacao = { l: NovoLancamento; plano: PlanoLancamento; consumo: Con
  * keeps one prepared form. It selects `lancamento_id` in the order of `itens`.
  */
 export function sqlGravarLancamentos(empresaId: number, itens: Gravacao[], anexos: SQL[] = []): SQL {
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const lancamentos = itens.map(({ l, consumo }, i) => ({
     ord: i + 1,
     tipo: l.tipo,
@@ -198,20 +197,9 @@ export function sqlGravarLancamentos(empresaId: number, itens: Gravacao[], anexo
   const saldos = itens.flatMap(({ plano }) =>
     [...plano.doCliente.keys()].filter((id) => (plano.delta.get(id) ?? 0) !== 0).map((id) => ({ conta_id: id, valor: plano.delta.get(id)! })),
   );
-  const lotes = itens.flatMap(({ l, novos }, i) =>
-    novos.map((n) => ({
-      ord: i + 1,
-      conta_id: n.contaId,
-      valor: n.valor,
-      regra: n.regra,
-      explicito: n.datas !== undefined,
-      disponivel_em: iso(n.datas?.disponivelEm),
-      expira_em: iso(n.datas?.expiraEm),
-      filial_id: l.filialId ?? null,
-      // The waiting period is for what a sale credits; adjustments and reversals are usable at once.
-      com_carencia: l.tipo === 'VENDA',
-      agora: iso(l.criadoEm),
-    })),
+  const lotes: LoteDoLancamento[] = itens.flatMap(({ l, novos }, i) =>
+    // The waiting period is for what a sale credits; adjustments and reversals are usable at once.
+    novos.map((n) => ({ ...n, ord: i + 1, filialId: l.filialId ?? null, comCarencia: l.tipo === 'VENDA', agora: l.criadoEm })),
   );
   return sql`
     with ids as materialized (
@@ -231,7 +219,7 @@ export function sqlGravarLancamentos(empresaId: number, itens: Gravacao[], anexo
       update conta set saldo = conta.saldo + d.valor
       from (select x.conta_id, sum(x.valor) as valor from json_to_recordset(${JSON.stringify(saldos)}::json) as x(conta_id int, valor bigint) group by x.conta_id) as d
       where conta.id = d.conta_id),
-    k as (${inserirLotesSql(empresaId, JSON.stringify(lotes))})
+    k as (${inserirLotesSql(empresaId, lotes)})
     ${sql.join(anexos.map((a, i) => sql`, ${sql.raw(`a${i}`)} as (${a})`))}
     select id as lancamento_id from ids order by ord`;
 }

@@ -3,7 +3,7 @@ import type { Banco } from '../../db/client.js';
 import { criarAgrupador } from '../../lib/agrupador.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { ErroApi } from '../../lib/erros.js';
-import { chaveJaRegistrada, repeticaoEntre, sqlAnteriores, sqlRegistrar, type PedidoIdempotente } from '../../lib/idempotencia.js';
+import { chaveJaRegistrada, respostaAnterior, sqlAnteriores, sqlRegistrar, type PedidoIdempotente } from '../../lib/idempotencia.js';
 import { emTransacaoAgrupada, LIMITE_ESPERA_TRAVA } from '../../lib/transacao-agrupada.js';
 import { decidirVendas, lerVendas, type NovaVenda, type VendaRegistrada } from './venda.js';
 
@@ -38,22 +38,8 @@ export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada
         const chaves = lote.flatMap((p) => (p.chave ? [p.chave.chave] : []));
         const [anteriores, ...lidas] = await g.enviar([sqlAnteriores(empresaId, chaves), ...lerVendas(vendas)]);
         // A replay answers the first reply (or a 409 for another body) and is not decided again.
-        const repetidas = lote.map((p): R | Error | undefined => {
-          if (!p.chave) return undefined;
-          try {
-            const r = repeticaoEntre<R>(p.chave, anteriores!);
-            return r.repetida ? r.resposta : undefined;
-          } catch (e) {
-            if (e instanceof ErroApi) return e;
-            throw e;
-          }
-        });
-        const d = await decidirVendas(
-          g,
-          vendas,
-          lidas,
-          repetidas.map((r) => r === undefined),
-        );
+        const repetidas = lote.map((p) => (p.chave ? respostaAnterior<R>(p.chave, anteriores!) : undefined));
+        const d = await decidirVendas(g, vendas, lidas, repetidas.map((r) => r === undefined));
         const saidas = lote.map((_, i) => {
           const r = d.resultados[i]!;
           // A replay was left out of the decision (r is null): its answer is the stored one.

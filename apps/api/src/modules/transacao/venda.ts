@@ -379,7 +379,8 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
 function contasQueFaltam(v: NovaVenda, ctx: ContextoVenda): ('CASHBACK' | 'PONTOS')[] {
   try {
     verificarVenda(v, ctx);
-  } catch {
+  } catch (e) {
+    if (!(e instanceof ErroApi)) throw e;
     return [];
   }
   const { cashbackCentavos, pontos } = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
