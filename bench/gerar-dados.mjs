@@ -209,9 +209,10 @@ await etapa('sequências, gatilhos e estatísticas (vacuum analyze)', async () =
   for (const t of TABELAS) await q(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
   await q('set session_replication_role = origin');
   await q('drop table bench_contas, bench_conta_ids, bench_venda_bruta, bench_venda, bench_cancel');
-  // The sales were written back-dated: the dashboard's daily summary is rebuilt on first use.
+  // The sales were written back-dated, without the sale path: the dashboard's daily summary is
+  // rebuilt on first use, and the open days' pending rows are derived from the sales (decision 018).
   await q(`delete from resumo_venda_dia where empresa_id = ${EMPRESA}`);
-  await q(`delete from resumo_venda_intervalo where empresa_id = ${EMPRESA}`);
+  await q(`select resumo_venda_pendente_refazer(${EMPRESA}, now() - interval '2 days')`);
   // Also the search words: index-only scans need the visibility map, and servers without
   // autovacuum (this machine's) would leave the searches reading the heap of 7M rows.
   for (const t of [...TABELAS, 'cliente_palavra']) await q(`vacuum analyze ${t}`);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { exigirBuild } from './dados/banco.mjs';
 
 export async function iniciarServidor({ engine, porta, baseUrl }) {
   const env = { ...process.env, PORT: String(porta), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', CEP_PROVIDER: 'sandbox' };
@@ -29,6 +30,7 @@ export async function iniciarServidor({ engine, porta, baseUrl }) {
     env.DATA_DIR = dir;
     limpar = async () => rmSync(dir, { recursive: true, force: true });
   }
+  exigirBuild();
   const filho = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${porta}`;
   for (let i = 0; i < 200; i++) {

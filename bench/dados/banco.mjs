@@ -47,8 +47,16 @@ export async function apagar({ url, dir }) {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** The benches run the built app (dist/): a fresh clone says what to do instead of a module-not-found trace. */
+export function exigirBuild() {
+  for (const f of ['packages/contracts/dist/index.js', 'apps/api/dist/server.js']) {
+    if (!existsSync(f)) throw new Error(`Falta ${f}: rode \`npm run build\` antes do bench.`);
+  }
+}
+
 /** Migrations and demo data through the app itself (company 1 with its branches, users, rule). */
 export function migrarESemear({ url, dir }) {
+  exigirBuild();
   const env = { ...process.env, LOG_LEVEL: 'warn', CEP_PROVIDER: 'sandbox' };
   if (url) env.DATABASE_URL = url;
   else {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expirarCreditos } from '../modules/account/validade.js';
+import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
 
 /**
  * Scheduled jobs (pg-boss cron, time zone America/Sao_Paulo). pg-boss keeps one schedule per name
@@ -15,6 +16,15 @@ export const AGENDAMENTOS: Agendamento[] = [
     executar: async (app) => {
       const r = await expirarCreditos(app.db);
       if (r.contas > 0) app.log.info({ expiracao: r }, 'créditos vencidos expirados');
+    },
+  },
+  // The open day's dashboard figures (docs/decisions/018): what the sales wrote since the last fold.
+  // Safe to run twice or beside a dashboard call: a fold deletes what it counts.
+  {
+    nome: 'resumo-vendas',
+    cron: '* * * * *',
+    executar: async (app) => {
+      await consolidarTodas(app.db);
     },
   },
 ];

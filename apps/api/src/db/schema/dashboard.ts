@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './tipos.js';
 
 /** The sums both summaries keep for a bucket: all sales created in it, whatever their status. Fresh builders per table. */
@@ -35,9 +35,10 @@ export const resumoVendaDia = pgTable(
 );
 
 /**
- * The same figures per closed 5-MINUTE INTERVAL of the days not closed yet (today): without it, a
- * busy day read live costs more than the whole year of summaries (docs/areas/dashboard.md). Only the
- * last few minutes are read from the sales; the rows of a day are dropped once the day has its daily summary.
+ * The same figures per 5-MINUTE INTERVAL of the days not closed yet (today), accumulated: each fold of
+ * `resumo_venda_pendente` adds to the rows of its intervals (docs/decisions/018). Without it, a busy
+ * day read live costs more than the whole year of summaries (docs/areas/dashboard.md). The rows of a
+ * day are dropped once the day has its daily summary.
  */
 export const resumoVendaIntervalo = pgTable(
   'resumo_venda_intervalo',
@@ -51,4 +52,24 @@ export const resumoVendaIntervalo = pgTable(
     calculadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'resumo_venda_intervalo_pk', columns: [t.empresaId, t.inicio, t.filialId] })],
+);
+
+/**
+ * What each batch of sales adds to the open day's figures, written by the statement that writes the
+ * sales (one row per batch and branch) and folded into `resumo_venda_intervalo` by the dashboard and
+ * by a job every minute, deleting what it folds: each row is counted exactly once, however late its
+ * transaction commits (docs/decisions/018-resumo-do-dia-por-lote.md). Derived data, no foreign keys.
+ */
+export const resumoVendaPendente = pgTable(
+  'resumo_venda_pendente',
+  {
+    empresaId: integer().notNull(),
+    /** The sales' `criado_em` (they share it: one transaction). */
+    criadoEm: timestamp({ withTimezone: true }).notNull(),
+    filialId: integer().notNull(),
+    ...totaisDeVendas(),
+    /** The buyers, one entry per sale (the fold computes the HLL registers from them). */
+    clientes: integer().array().notNull(),
+  },
+  (t) => [index('resumo_venda_pendente_empresa_idx').on(t.empresaId, t.criadoEm)],
 );

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { estimar, novoSketch, SQL_RANK_HLL, SQL_REGISTRO_HLL, unir } from './hll.js';
-import { diaDe, fimDoDia, FUSO, garantirResumo, garantirResumoIntervalos, inicioDoDia, linhas, relogio } from './resumo.js';
+import { estimar, novoSketch, unir } from './hll.js';
+import { consolidarPendentes, diaDe, fimDoDia, FUSO, garantirResumo, inicioDoDia, linhas, relogio } from './resumo.js';
 
 /** A dashboard query: calendar days [de, ate] of the company and optionally one branch. */
 export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null };
@@ -28,26 +28,22 @@ const diaSeguinte = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) 
 export const LIMITE_CONTAGEM_EXATA = 50_000;
 
 /**
- * Splits the range: closed days come from the daily summary, the closed intervals of the open days
- * (today) from the 5-minute one — both built on first use —, and only the last minutes straight from
- * the sales. Any part may be empty. `intervalos` and `vivo.desde` are instants at interval starts (ISO).
+ * Splits the range: closed days come from the daily summary (built from the sales on first use),
+ * the open days (today) from the 5-minute intervals, after the sales written since the last fold
+ * are folded into them (resumo.ts). Either part may be empty; `intervalos` are ISO instants.
  */
 export async function partes(tx: Executor, f: Faixa) {
   const r = await relogio(tx, f.de, f.ate);
   const fechadoAte = f.ate < r.diaAberto ? f.ate : diaSeguinte(r.diaAberto, -1);
   const fechado = f.de <= fechadoAte ? { de: f.de, ate: fechadoAte } : null;
-  let intervalos: { de: string; ate: string } | null = null;
-  let vivo: { de: string; ate: string; desde: string } | null = null;
+  let intervalos: { de: string; ate: string; diaDe: string; diaAte: string } | null = null;
   const abertoDe = f.de > r.diaAberto ? f.de : r.diaAberto;
   if (abertoDe <= f.ate) {
-    // ISO instants of the same form compare as text.
-    const corte = r.intervaloAberto < r.inicioAberto ? r.inicioAberto : r.intervaloAberto > r.fim ? r.fim : r.intervaloAberto;
-    if (r.inicioAberto < corte) intervalos = { de: r.inicioAberto, ate: corte };
-    vivo = { de: abertoDe, ate: f.ate, desde: corte };
-    await garantirResumoIntervalos(tx, f.empresaId, r.inicioAberto, corte, r.inicioDoDiaAberto);
+    intervalos = { de: r.inicioAberto, ate: r.fim, diaDe: abertoDe, diaAte: f.ate };
+    await consolidarPendentes(tx, f.empresaId, r.inicioDoDiaAberto);
   }
   if (fechado) await garantirResumo(tx, f.empresaId, fechado.de, fechado.ate);
-  return { fechado, intervalos, vivo };
+  return { fechado, intervalos };
 }
 export type Partes = Awaited<ReturnType<typeof partes>>;
 
@@ -67,8 +63,8 @@ function subtrairCanceladas(f: Faixa, de: SQL, ate: SQL): SQL {
 }
 
 /**
- * Sales per (day, branch): summary rows of closed days and of the closed intervals of the open days,
- * minus their cancelled sales, plus the last minutes' confirmed sales read live.
+ * Sales per (day, branch): summary rows of the closed days and of the open days' intervals, minus
+ * their cancelled sales, plus the open days' new customers.
  */
 export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<LinhaVendas[]> {
   const consultas: SQL[] = [];
@@ -90,25 +86,12 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
       from resumo_venda_intervalo
       where empresa_id = ${f.empresaId} and inicio >= ${de} and inicio < ${ate}${porFilial('filial_id', f.filialId)}`);
     consultas.push(subtrairCanceladas(f, de, ate));
-  }
-  if (p.vivo) {
-    const { de, ate, desde } = p.vivo;
-    consultas.push(sql`
-      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, count(*) filter (where status = 'CONFIRMADA') as vendas,
-             coalesce(sum(valor_centavos) filter (where status = 'CONFIRMADA'), 0) as valor,
-             coalesce(sum(resgate_centavos) filter (where status = 'CONFIRMADA'), 0) as resgate,
-             coalesce(sum(cashback_centavos) filter (where status = 'CONFIRMADA'), 0) as cashback,
-             coalesce(sum(pontos) filter (where status = 'CONFIRMADA'), 0) as pontos,
-             count(*) filter (where status = 'CANCELADA') as canceladas, 0 as novos_clientes
-      from transacao
-      where empresa_id = ${f.empresaId} and criado_em >= ${desde}::timestamptz and criado_em < ${fimDoDia(ate)}${porFilial('filial_id', f.filialId)}
-      group by 1, 2`);
-    // New customers of the open days are few: counted live for the whole of them.
+    // New customers of the open days are few: counted live.
     consultas.push(sql`
       select ${diaDe('criado_em')} as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
              0 as pontos, 0 as canceladas, count(*) as novos_clientes
       from cliente
-      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(de)} and criado_em < ${fimDoDia(ate)}${porFilial('filial_origem_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(p.intervalos.diaDe)} and criado_em < ${fimDoDia(p.intervalos.diaAte)}${porFilial('filial_origem_id', f.filialId)}
       group by 1, 2`);
   }
   if (consultas.length === 0) return [];
@@ -151,7 +134,7 @@ export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]>
 
 /**
  * Customers with at least one confirmed sale in the range: exact up to LIMITE_CONTAGEM_EXATA
- * sales, else the union of the daily and 5-minute sketches and the last minutes' buyers (the
+ * sales, else the union of the daily and 5-minute sketches (the
  * sketches also hold buyers whose only sale was later cancelled — a rounding inside the estimate's ±3 %).
  */
 export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNoPeriodo: number): Promise<{ ativos: number; aproximado: boolean }> {
@@ -179,15 +162,6 @@ export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNo
           where empresa_id = ${f.empresaId} and inicio >= ${p.intervalos.de}::timestamptz and inicio < ${p.intervalos.ate}::timestamptz and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
     );
     for (const h of intervalos) unir(sketch, h.clientes_hll);
-  }
-  if (p.vivo) {
-    const registros = await linhas<{ r: unknown; rank: unknown }>(
-      tx,
-      sql`select ${sql.raw(SQL_REGISTRO_HLL('cliente_id'))} as r, max(${sql.raw(SQL_RANK_HLL('cliente_id'))}) as rank from transacao
-          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${p.vivo.desde}::timestamptz and criado_em < ${fimDoDia(p.vivo.ate)}${porFilial('filial_id', f.filialId)}
-          group by 1`,
-    );
-    for (const { r, rank } of registros) sketch[Number(r)] = Math.max(sketch[Number(r)]!, Number(rank));
   }
   return { ativos: estimar(sketch), aproximado: true };
 }

@@ -1,22 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
 /** Calendar days of the dashboard are days in Brasília (as the sales filter; docs/areas/dashboard.md). */
 export const FUSO = 'America/Sao_Paulo';
 
 /**
- * A day (or an interval of today) is summarised once it has been over for this long: a sale begun
- * at 23:59:59 may still be committing a moment after midnight, and a summary is never rewritten.
- * A sale's transaction is short and waits at most LIMITE_ESPERA_TRAVA for each lock (transacao-agrupada.ts),
- * so two minutes cover it with room to spare.
+ * A day is summarised once it has been over for this long: a sale begun at 23:59:59 may still be
+ * committing a moment after midnight, and a daily summary is never rewritten. A sale's transaction
+ * is short and waits at most LIMITE_ESPERA_TRAVA for each lock (transacao-agrupada.ts), so two
+ * minutes cover it with room to spare. The open days need no margin: their intervals accumulate.
  */
 const MARGEM_FECHAMENTO = '2 minutes';
 
-/**
- * Today's closed part is summarised per interval of this length: only the last few minutes are
- * read from the sales (up to MARGEM_FECHAMENTO + INTERVALO), however busy the day.
- */
+/** The open days' figures are kept per interval of this length (resumo_venda_intervalo). */
 const INTERVALO = '5 minutes';
 
 /** Start of the interval an instant falls in (intervals are aligned on UTC, and so on Brasília's hours). */
@@ -32,20 +29,19 @@ const iso = (instante: SQL) => sql`to_char(${instante} at time zone 'UTC', 'YYYY
 
 /**
  * The clock of a dashboard query over [de, ate], in one round-trip: the first calendar day not
- * closed yet (usually today) and the first interval not closed yet, by the database clock, and the
- * instants (ISO) where the open part of the range begins and ends and where the open day begins.
+ * closed yet (usually today), by the database clock, and the instants (ISO) where the open part of
+ * the range begins, where the open day begins and where the range ends.
  */
-export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; intervaloAberto: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
-  const [l] = await linhas<{ dia_aberto: string; intervalo_aberto: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
+export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
+  const [l] = await linhas<{ dia_aberto: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
     tx,
-    sql`select d.dia::text as dia_aberto, ${iso(sql`d.intervalo`)} as intervalo_aberto,
+    sql`select d.dia::text as dia_aberto,
                ${iso(sql`(greatest(d.dia, ${de}::date))::timestamp at time zone ${FUSO}`)} as inicio_aberto,
                ${iso(sql`d.dia::timestamp at time zone ${FUSO}`)} as inicio_do_dia_aberto,
                ${iso(fimDoDia(ate))} as fim
-        from (select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date as dia,
-                     ${inicioDoIntervalo(sql`now() - ${MARGEM_FECHAMENTO}::interval`)} as intervalo) d`,
+        from (select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date as dia) d`,
   );
-  return { diaAberto: l!.dia_aberto, intervaloAberto: l!.intervalo_aberto, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
+  return { diaAberto: l!.dia_aberto, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
 }
 
 /** Today's calendar day in the company's zone (YYYY-MM-DD). */
@@ -100,36 +96,87 @@ export async function garantirResumo(tx: Executor, empresaId: number, de: string
     on conflict do nothing`);
 }
 
+/** The accepted sales of a batch, as the open day's summary needs them (amounts in centavos). */
+export type VendasDoLote = { filialId: number | null; clienteId: number; valor: number; resgate: number; cashback: number; pontos: number }[];
+
 /**
- * The same for the closed intervals [de, ate) of the open day (instants at interval starts). The
- * rows of intervals before `descartarAntes` (days that have their daily summary) are dropped on the way.
+ * The pending summary rows of a batch of sales — one per branch —, as a CTE of the statement that
+ * writes the sales: they commit together, so the fold can never see one without the other.
  */
-export async function garantirResumoIntervalos(tx: Executor, empresaId: number, de: string, ate: string, descartarAntes: string): Promise<void> {
+export function sqlVendasPendentes(empresaId: number, vendas: VendasDoLote, criadoEm: Date | undefined): SQL {
+  const porFilial = new Map<number, { filial_id: number; vendas: number; valor: number; resgate: number; cashback: number; pontos: number; clientes: number[] }>();
+  for (const v of vendas) {
+    const filial = v.filialId ?? 0;
+    const r = porFilial.get(filial) ?? { filial_id: filial, vendas: 0, valor: 0, resgate: 0, cashback: 0, pontos: 0, clientes: [] };
+    r.vendas++;
+    r.valor += v.valor;
+    r.resgate += v.resgate;
+    r.cashback += v.cashback;
+    r.pontos += v.pontos;
+    r.clientes.push(v.clienteId);
+    porFilial.set(filial, r);
+  }
+  return sql`
+    insert into resumo_venda_pendente (empresa_id, criado_em, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes)
+    select ${empresaId}, ${criadoEm ? sql`${criadoEm.toISOString()}::timestamptz` : sql`now()`}, x.filial_id, x.vendas, x.valor, x.resgate, x.cashback, x.pontos,
+           array(select json_array_elements_text(x.clientes)::int)
+    from json_to_recordset(${JSON.stringify([...porFilial.values()])}::json)
+         as x(filial_id int, vendas int, valor bigint, resgate bigint, cashback bigint, pontos bigint, clientes json)`;
+}
+
+/**
+ * Folds the company's pending rows into the intervals of the open days, deleting them in the same
+ * statement: a row is counted once, by whichever fold deletes it, even when its sales committed
+ * after their interval ended — so the open days need no closing margin and nothing is read from the
+ * sales. Rows of days before `descartarAntes` (they have their daily summary, built from the sales)
+ * are dropped, and so are those days' intervals.
+ */
+export async function consolidarPendentes(tx: Executor, empresaId: number, descartarAntes: string): Promise<void> {
   await tx.execute(sql`delete from resumo_venda_intervalo where empresa_id = ${empresaId} and inicio < ${descartarAntes}::timestamptz`);
-  if (ate <= de) return;
-  const passo = sql`${INTERVALO}::interval`;
-  const [faltando] = await linhas<{ de: string | null; ate: string | null }>(
-    tx,
-    sql`select min(h) as de, max(h) + ${passo} as ate
-        from generate_series(${de}::timestamptz, ${ate}::timestamptz - ${passo}, ${passo}) h
-        where not exists (select 1 from resumo_venda_intervalo r where r.empresa_id = ${empresaId} and r.inicio = h and r.filial_id = 0)`,
-  );
-  if (!faltando?.de || !faltando.ate) return;
-  const h0 = sql`${new Date(faltando.de).toISOString()}::timestamptz`;
-  const h1 = sql`${new Date(faltando.ate).toISOString()}::timestamptz`;
+  const registro = sql.raw(SQL_REGISTRO_HLL('u.c'));
+  const rank = sql.raw(SQL_RANK_HLL('u.c'));
   await tx.execute(sql`
+    with d as (
+      delete from resumo_venda_pendente where empresa_id = ${empresaId}
+      returning criado_em, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes
+    ),
+    b as (select ${inicioDoIntervalo(sql`d.criado_em`)} as balde, d.* from d where d.criado_em >= ${descartarAntes}::timestamptz),
+    tot as (
+      select balde, filial_id, sum(vendas)::int as vendas, sum(valor_centavos)::bigint as valor, sum(resgate_centavos)::bigint as resgate,
+             sum(cashback_centavos)::bigint as cashback, sum(pontos)::bigint as pontos
+      from b group by 1, 2
+    ),
+    g as (
+      select b.balde, b.filial_id, ${registro} as r, max(${rank}) as rank
+      from b cross join lateral unnest(b.clientes) as u(c)
+      group by 1, 2, 3
+    ),
+    ${cteHll}
     insert into resumo_venda_intervalo (empresa_id, inicio, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes_hll)
-    with ${ctesDosTotais(empresaId, inicioDoIntervalo(sql`t.criado_em`), h0, h1)},
-    chaves as (
-      select balde, filial_id from tot
-      union select h, 0 from generate_series(${h0}, ${h1} - ${passo}, ${passo}) h
-    )
-    select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
-           coalesce(tot.cashback, 0), coalesce(tot.pontos, 0), hll.sketch
-    from chaves k
-    left join tot on tot.balde = k.balde and tot.filial_id = k.filial_id
-    left join hll on hll.balde = k.balde and hll.filial_id = k.filial_id
-    on conflict do nothing`);
+    select ${empresaId}, tot.balde, tot.filial_id, tot.vendas, tot.valor, tot.resgate, tot.cashback, tot.pontos, hll.sketch
+    from tot join hll on hll.balde = tot.balde and hll.filial_id = tot.filial_id
+    order by 2, 3
+    on conflict (empresa_id, inicio, filial_id) do update set
+      vendas = resumo_venda_intervalo.vendas + excluded.vendas,
+      valor_centavos = resumo_venda_intervalo.valor_centavos + excluded.valor_centavos,
+      resgate_centavos = resumo_venda_intervalo.resgate_centavos + excluded.resgate_centavos,
+      cashback_centavos = resumo_venda_intervalo.cashback_centavos + excluded.cashback_centavos,
+      pontos = resumo_venda_intervalo.pontos + excluded.pontos,
+      clientes_hll = hll_unir(resumo_venda_intervalo.clientes_hll, excluded.clientes_hll),
+      calculado_em = now()`);
+}
+
+/**
+ * The every-minute job: every company's pending rows folded, each company in a transaction of its
+ * own, so a dashboard call never has more than about a minute of sales to fold. Runs as the
+ * database owner across tenants, like the other scheduled jobs.
+ */
+export async function consolidarTodas(db: Db): Promise<number> {
+  const empresas = await linhas<{ empresa_id: number }>(db, sql`select distinct empresa_id from resumo_venda_pendente`);
+  if (empresas.length === 0) return 0;
+  const { inicioDoDiaAberto } = await relogio(db, hojeNoFuso(), hojeNoFuso());
+  for (const { empresa_id } of empresas) await db.transaction((tx) => consolidarPendentes(tx, Number(empresa_id), inicioDoDiaAberto));
+  return empresas.length;
 }
 
 /**
@@ -153,10 +200,14 @@ function ctesDosTotais(empresaId: number, balde: SQL, inicio: SQL, fim: SQL): SQ
              sum(cashback)::bigint as cashback, sum(pontos)::bigint as pontos
       from g group by 1, 2
     ),
+    ${cteHll}`;
+}
+
+/** The buyers' sketch of each bucket of `tot`, from `g`: the highest rank per (bucket, branch, register). */
+const cteHll = sql`
     hll as (
       select k.balde, k.filial_id, decode(string_agg(lpad(to_hex(coalesce(g.rank, 0)), 2, '0'), '' order by s.r), 'hex') as sketch
       from tot k cross join generate_series(0, ${REGISTROS_HLL - 1}) s(r)
       left join g on g.balde = k.balde and g.filial_id = k.filial_id and g.r = s.r
       group by k.balde, k.filial_id
     )`;
-}

@@ -22,6 +22,7 @@ import { lerConsumo, sqlConsumirLotes, sqlRestaurarLotes, type Consumo } from '.
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
 import { mensagemContaBloqueada } from '../account/bloqueadas.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano } from '../plano/beneficio.js';
+import { sqlVendasPendentes } from '../empresadashboard/resumo.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
@@ -223,7 +224,21 @@ function verificarVenda(v: NovaVenda, ctx: ContextoVenda): number | null {
 }
 
 /** A sale of the batch that will be written: its outcome, its posting (if it moves a balance) and its row. */
-type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; linha: Record<string, unknown> };
+/** A sale's row as `sqlLinhasVenda` writes it (amounts in centavos). */
+type LinhaVenda = {
+  id: number;
+  filial_id: number | null;
+  cliente_id: number;
+  valor: number;
+  resgate: number;
+  cashback: number;
+  pontos: number;
+  cliente_plano_id: number | null;
+  identificacao: string | null;
+  cartao_id: number | null;
+  usuario_id: number | null;
+};
+type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; linha: LinhaVenda };
 
 /**
  * Decides one sale of the batch under the locks taken by `lerVendas`: in ONE posting of type VENDA,
@@ -297,7 +312,7 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
 }
 
 /** The sale rows of a batch, as a CTE of the postings' write statement: each names its posting by `ord` (none when it moved no balance). */
-function sqlLinhasVenda(empresaId: number, linhas: Record<string, unknown>[], criadoEm: Date | undefined): SQL {
+function sqlLinhasVenda(empresaId: number, linhas: (LinhaVenda & { ord: number | null })[], criadoEm: Date | undefined): SQL {
   return sql`
     insert into transacao (id, empresa_id, filial_id, cliente_id, valor_centavos, resgate_centavos, cashback_centavos, pontos,
                            lancamento_id, cliente_plano_id, identificacao, cartao_id, usuario_id, criado_em)
@@ -366,7 +381,8 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
     const gravacoes = aceitas.flatMap((d) => (d.gravacao ? [d.gravacao] : []));
     let ord = 0;
     const linhas = aceitas.map((d) => ({ ...d.linha, ord: d.gravacao ? ++ord : null }));
-    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm)]));
+    const doDia = linhas.map((l) => ({ filialId: l.filial_id, clienteId: l.cliente_id, valor: l.valor, resgate: l.resgate, cashback: l.cashback, pontos: l.pontos }));
+    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm), sqlVendasPendentes(empresaId, doDia, a!.criadoEm)]));
   }
   if (devolver.length > 0) instrucoes.push(sqlRestaurarLotes(empresaId, devolver.map((k) => [k.creditoId, k.qtd])));
   return { resultados, instrucoes };
