@@ -213,6 +213,25 @@ describe('empresadashboard/completo', () => {
     conferirComIndependente(await painel(gerente, { de: HOJE, ate: HOJE }), await somasIndependentes(1, HOJE, HOJE));
   });
 
+  it('vendas, cancelamentos, dashboards e a tarefa ao mesmo tempo: no fim, cada venda contada uma vez', async () => {
+    const outraVez = await t.entrar('gerente');
+    const vendas = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? gerente : outraVez).post('/services/transacao/venda', { clienteId: i % 3 ? janela.ana : janela.bruno, valor: 10 + i, filialId: i % 4 ? 2 : 3 }),
+    );
+    const paineis = Array.from({ length: 8 }, (_, i) => (i % 2 ? gerente : outraVez).post(URL, { de: HOJE, ate: HOJE }));
+    const tarefas = [consolidarTodas(t.banco.db), consolidarTodas(t.banco.db)];
+    const feitas = await Promise.all(vendas);
+    expect(feitas.map((r) => r.statusCode)).toEqual(feitas.map(() => 200));
+    expect((await Promise.all(paineis)).map((r) => r.statusCode)).toEqual(paineis.map(() => 200));
+    await Promise.all(tarefas);
+    const canceladas = feitas.slice(0, 5).map((r) => gerente.get(`/services/transacao/cancelar/${env<{ transacaoId: number }>(r).result.transacaoId}`));
+    const mais = [painel(outraVez, { de: HOJE, ate: HOJE }), consolidarTodas(t.banco.db)];
+    expect((await Promise.all(canceladas)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await Promise.all(mais);
+    conferirComIndependente(await painel(gerente, { de: HOJE, ate: HOJE }), await somasIndependentes(1, HOJE, HOJE));
+    conferirComIndependente(await painel(gerente, { de: HOJE, ate: HOJE, filialId: 3 }), await somasIndependentes(1, HOJE, HOJE, 3));
+  });
+
   it('os últimos 90 dias (demonstração + hoje) batem com as somas independentes; mais de 92 dias vira série mensal', async () => {
     const de = somaDias(HOJE, -89);
     conferirComIndependente(await painel(gerente, { de, ate: HOJE }), await somasIndependentes(1, de, HOJE));
