@@ -18,7 +18,11 @@ const alvo = alvoDosArgumentos();
 
 // The customers, read before the API starts (PGlite has one connection).
 const db = await abrir(alvo);
-const ativos = (await db.q(`select id from cliente where empresa_id = 1 and status = 'ATIVO' order by random() limit 200000`)).map((r) => r.id);
+// Customers a sale is for: active, and no blocked account (a sale to one is refused with a 409, as it should).
+const ativos = (
+  await db.q(`select c.id from cliente c where c.empresa_id = 1 and c.status = 'ATIVO'
+    and not exists (select 1 from conta k where k.empresa_id = 1 and k.cliente_id = c.id and k.bloqueada) order by random() limit 200000`)
+).map((r) => r.id);
 const comSaldo = (
   await db.q(`select c.cliente_id as id from conta c
     where c.empresa_id = 1 and c.tipo = 'CASHBACK' and not c.bloqueada

@@ -13,6 +13,18 @@ export type IndicadorProps = {
   testId?: string;
 };
 
+/**
+ * Font size of a value by its length: a network's month is "R$ 125.080.195,60", which at the
+ * normal size runs out of a phone's half-width card (and under the icon on a desktop).
+ */
+function tamanhoDoValor(valor: ReactNode) {
+  const n = typeof valor === 'string' ? valor.length : 0;
+  if (n > 17) return { base: 'xs', sm: 'sm' };
+  if (n > 15) return { base: 'sm', sm: 'md' };
+  if (n > 12) return { base: 'md', sm: 'xl' };
+  return { base: 'lg', sm: 'xl' };
+}
+
 /** One figure of a summary (dashboard, totals, a card's life): label, value, and an optional line under it. */
 export function Indicador({ rotulo, valor, detalhe, icone, cor, dica, testId }: IndicadorProps) {
   const corpo = (
@@ -22,7 +34,8 @@ export function Indicador({ rotulo, valor, detalhe, icone, cor, dica, testId }: 
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {rotulo}
           </Text>
-          <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} mt={4} c={icone ? undefined : cor} data-testid={testId}>
+          {/* overflowWrap: a last resort for a figure longer than any size above fits. */}
+          <Text fz={tamanhoDoValor(valor)} fw={700} mt={4} c={icone ? undefined : cor} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
             {valor}
           </Text>
         </div>
