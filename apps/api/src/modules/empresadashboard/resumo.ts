@@ -96,32 +96,21 @@ export async function garantirResumo(tx: Executor, empresaId: number, de: string
     on conflict do nothing`);
 }
 
-/** The accepted sales of a batch, as the open day's summary needs them (amounts in centavos). */
-export type VendasDoLote = { filialId: number | null; clienteId: number; valor: number; resgate: number; cashback: number; pontos: number }[];
+/** The accepted sales of a batch as their rows are written (venda.ts), the fields the open day's summary needs (centavos). */
+export type VendasDoLote = { filial_id: number | null; cliente_id: number; valor: number; resgate: number; cashback: number; pontos: number }[];
 
 /**
  * The pending summary rows of a batch of sales — one per branch —, as a CTE of the statement that
  * writes the sales: they commit together, so the fold can never see one without the other.
  */
 export function sqlVendasPendentes(empresaId: number, vendas: VendasDoLote, criadoEm: Date | undefined): SQL {
-  const porFilial = new Map<number, { filial_id: number; vendas: number; valor: number; resgate: number; cashback: number; pontos: number; clientes: number[] }>();
-  for (const v of vendas) {
-    const filial = v.filialId ?? 0;
-    const r = porFilial.get(filial) ?? { filial_id: filial, vendas: 0, valor: 0, resgate: 0, cashback: 0, pontos: 0, clientes: [] };
-    r.vendas++;
-    r.valor += v.valor;
-    r.resgate += v.resgate;
-    r.cashback += v.cashback;
-    r.pontos += v.pontos;
-    r.clientes.push(v.clienteId);
-    porFilial.set(filial, r);
-  }
+  const doDia = vendas.map(({ filial_id, cliente_id, valor, resgate, cashback, pontos }) => ({ filial_id, cliente_id, valor, resgate, cashback, pontos }));
   return sql`
     insert into resumo_venda_pendente (empresa_id, criado_em, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, clientes)
-    select ${empresaId}, ${criadoEm ? sql`${criadoEm.toISOString()}::timestamptz` : sql`now()`}, x.filial_id, x.vendas, x.valor, x.resgate, x.cashback, x.pontos,
-           array(select json_array_elements_text(x.clientes)::int)
-    from json_to_recordset(${JSON.stringify([...porFilial.values()])}::json)
-         as x(filial_id int, vendas int, valor bigint, resgate bigint, cashback bigint, pontos bigint, clientes json)`;
+    select ${empresaId}, ${criadoEm ? sql`${criadoEm.toISOString()}::timestamptz` : sql`now()`}, coalesce(x.filial_id, 0), count(*),
+           sum(x.valor), sum(x.resgate), sum(x.cashback), sum(x.pontos), array_agg(x.cliente_id)
+    from json_to_recordset(${JSON.stringify(doDia)}::json) as x(filial_id int, cliente_id int, valor bigint, resgate bigint, cashback bigint, pontos bigint)
+    group by coalesce(x.filial_id, 0)`;
 }
 
 /**

@@ -381,8 +381,7 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
     const gravacoes = aceitas.flatMap((d) => (d.gravacao ? [d.gravacao] : []));
     let ord = 0;
     const linhas = aceitas.map((d) => ({ ...d.linha, ord: d.gravacao ? ++ord : null }));
-    const doDia = linhas.map((l) => ({ filialId: l.filial_id, clienteId: l.cliente_id, valor: l.valor, resgate: l.resgate, cashback: l.cashback, pontos: l.pontos }));
-    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm), sqlVendasPendentes(empresaId, doDia, a!.criadoEm)]));
+    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm), sqlVendasPendentes(empresaId, linhas, a!.criadoEm)]));
   }
   if (devolver.length > 0) instrucoes.push(sqlRestaurarLotes(empresaId, devolver.map((k) => [k.creditoId, k.qtd])));
   return { resultados, instrucoes };
