@@ -118,6 +118,7 @@ describe('criar as contas padrão de um cliente e atribuí-las a todos', () => {
   it('GET account/criar/contaspadrao/{id} cria as que faltam, uma vez; exige XSRF; cliente de fora é 404', async () => {
     const id = await semContas('Sérgio Sem Conta');
     expect((await gerente.get(`/services/account/criar/contaspadrao/${id}`, { semXsrf: true })).statusCode).toBe(403);
+    expect((await gerente.head(`/services/account/criar/contaspadrao/${id}`, { semXsrf: true })).statusCode).toBe(403);
     expect(await contasDe(id)).toEqual([]);
     const r = await gerente.get(`/services/account/criar/contaspadrao/${id}`);
     expect(r.statusCode, r.body).toBe(200);

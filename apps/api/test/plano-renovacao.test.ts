@@ -43,6 +43,7 @@ describe('renovar um contrato (account/gerarrenovacao/{id})', () => {
   it('em dia: o próximo período começa no dia seguinte ao fim; exige XSRF; a chave de idempotência não renova duas vezes', async () => {
     const c = await contratar(await novoCliente('Cliente Renova'), somarDias(hoje, -5));
     expect((await gerente.get(`/services/account/gerarrenovacao/${c.id}`, { semXsrf: true })).statusCode).toBe(403);
+    expect((await gerente.head(`/services/account/gerarrenovacao/${c.id}`, { semXsrf: true })).statusCode).toBe(403);
     expect((await atendente.get(`/services/account/gerarrenovacao/${c.id}`)).statusCode).toBe(403);
     expect(await fimDe(c.id)).toBe(c.fim);
 

@@ -209,6 +209,7 @@ describe('contratos de planos (account/clienteplano/...)', () => {
     const outroId = await novoCliente('Cliente Alheio');
     const c = await contratar({ clienteId: id, planoId: prata.id });
     expect((await gerente.get(`/services/account/clienteplano/cancelar/${id}/${c.id}`, { semXsrf: true })).statusCode).toBe(403);
+    expect((await gerente.head(`/services/account/clienteplano/cancelar/${id}/${c.id}?motivo=x`, { semXsrf: true })).statusCode).toBe(403);
     const alheio = await gerente.get(`/services/account/clienteplano/cancelar/${outroId}/${c.id}`);
     expect(alheio.statusCode).toBe(404);
     expect(env(alheio).messageError).toBe('Contrato não encontrado.');

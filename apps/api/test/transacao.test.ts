@@ -322,6 +322,9 @@ describe('cancelamento (transacao/cancelar/{id})', () => {
     expect(r.statusCode).toBe(403);
     const errado = await gerente.get(`/services/transacao/cancelar/${v.transacaoId}`, { semXsrf: true, headers: { 'x-xsrf-token': 'x'.repeat(43) } });
     expect(errado.statusCode).toBe(403);
+    // Fastify answers HEAD with the GET handler: the check follows the route, not the method's name.
+    const head = await gerente.head(`/services/transacao/cancelar/${v.transacaoId}?motivo=teste`, { semXsrf: true });
+    expect(head.statusCode).toBe(403);
     const [tr] = await linhas<{ status: string }>(sql`select status from transacao where id = ${v.transacaoId}`);
     expect(tr!.status).toBe('CONFIRMADA');
     expect(await saldos(id)).toEqual({ CASHBACK: 5, PONTOS: 100 });

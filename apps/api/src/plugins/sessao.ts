@@ -26,12 +26,16 @@ declare module 'fastify' {
     permissoes?: readonly string[];
     /** Exempt from the XSRF check: only calls that cannot be forged cross-site (see docs/decisions). */
     semXsrf?: boolean;
-    /** A GET that changes data (a spec path kept verbatim, e.g. transacao/cancelar/{id}): XSRF-checked like a POST. */
-    xsrfEmGet?: boolean;
+    /**
+     * The route changes data although its method is a read (a spec path kept verbatim, e.g. GET
+     * transacao/cancelar/{id}): XSRF-checked on every method it answers, the HEAD Fastify adds included.
+     */
+    alteraDados?: boolean;
   }
 }
 
-const MUTANTES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** The only methods that may skip XSRF, and only on routes that do not change data (decision 006). */
+const LEITURAS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type OpcoesSessao = { limites: LimitesSessao; cookieSeguro: boolean; rememberMeMs: number };
 
@@ -102,7 +106,7 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
       reply.setCookie(COOKIE_XSRF, tokenAleatorio(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opcoes.cookieSeguro });
     }
     const configRota = request.routeOptions.config;
-    const exigeXsrf = MUTANTES.has(request.method) || (request.method === 'GET' && configRota?.xsrfEmGet === true);
+    const exigeXsrf = !LEITURAS.has(request.method) || configRota?.alteraDados === true;
     if (exigeXsrf && !configRota?.semXsrf) {
       const cabecalho = request.headers['x-xsrf-token'];
       const doCookie = request.cookies[COOKIE_XSRF];

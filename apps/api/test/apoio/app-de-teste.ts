@@ -116,6 +116,10 @@ export class Cliente {
   get(url: string, extra: { comRememberMe?: boolean; semXsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.requisitar({ method: 'GET', url, ...extra });
   }
+  /** Fastify answers HEAD on every GET route by running the GET handler (issue 12 §2). */
+  head(url: string, extra: { semXsrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.requisitar({ method: 'HEAD', url, ...extra });
+  }
   post(url: string, payload: unknown = {}, extra: { semXsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.requisitar({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
   }

@@ -88,7 +88,7 @@ export async function contasPadraoRoutes(app: FastifyInstance) {
   // A GET that writes (spec path): it carries the XSRF token like the other such GETs (decision 006).
   rotas.get(
     '/account/criar/contaspadrao/:id',
-    { schema: { tags, params: idParamSchema }, config: { permissoes: PODE_GERENCIAR_CLIENTES, xsrfEmGet: true } },
+    { schema: { tags, params: idParamSchema }, config: { permissoes: PODE_GERENCIAR_CLIENTES, alteraDados: true } },
     async (request) => {
       const empresaId = empresaDe(request);
       const r = await transacaoDoUsuario(request, async (tx) => {

@@ -89,7 +89,7 @@ export async function renovacaoRoutes(app: FastifyInstance) {
   rotas.get(
     '/account/gerarrenovacao/:id',
     // Spec path verbatim: a GET that changes data, so it demands the XSRF header (decision 006).
-    { schema: { tags, params: idParamSchema }, config: { ...config, xsrfEmGet: true } },
+    { schema: { tags, params: idParamSchema }, config: { ...config, alteraDados: true } },
     async (request) => {
       const empresaId = empresaDe(request);
       const id = request.params.id;

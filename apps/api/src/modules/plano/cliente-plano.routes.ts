@@ -189,7 +189,7 @@ export async function clientePlanoRoutes(app: FastifyInstance) {
   rotas.get(
     '/account/clienteplano/cancelar/:a/:b',
     // Spec path verbatim: a GET that changes data, so it demands the XSRF header (decision 006).
-    { schema: { tags, params: cancelarClientePlanoParamsSchema, querystring: cancelarClientePlanoQuerySchema }, config: { ...config, xsrfEmGet: true } },
+    { schema: { tags, params: cancelarClientePlanoParamsSchema, querystring: cancelarClientePlanoQuerySchema }, config: { ...config, alteraDados: true } },
     async (request) => {
       const u = usuarioDe(request);
       const empresaId = empresaDe(request);

@@ -90,7 +90,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
   rotas.get(
     '/transacao/cancelar/:id',
     // Spec path verbatim: a GET that changes data, so it demands the XSRF header like a POST.
-    { schema: { tags, params: idParamSchema, querystring: cancelarQuerySchema }, config: { permissoes: GESTAO, xsrfEmGet: true } },
+    { schema: { tags, params: idParamSchema, querystring: cancelarQuerySchema }, config: { permissoes: GESTAO, alteraDados: true } },
     async (request) => {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
