@@ -15,12 +15,13 @@ import {
 import { auditar } from '../../lib/auditoria.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { lista, ok } from '../../lib/resposta.js';
-import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { transacao } from '../../db/schema/index.js';
+import { empresaDe, sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { comprovanteDaVenda } from './comprovante.js';
 import { corrigirDuplicadas, buscarDuplicadas, MOTIVO_DUPLICADA } from './duplicada.js';
 import { totalizadorPdf, totalizar } from './totalizador.js';
 
-/** The counter reprints its own receipts; the sales screens reprint any. */
+/** The counter reprints the receipts of its branch; the management reprints any (docs/areas/vendas.md). */
 const IMPRIMIR = [...new Set([...PODE_VENDER, ...PODE_VER_VENDAS])];
 
 /** Receipts, the totals report and duplicate sales (spec §7 "Transactions"; docs/areas/vendas.md). */
@@ -30,7 +31,8 @@ export async function relatorioVendaRoutes(app: FastifyInstance) {
 
   rotas.get('/transacao/impressao/:id', { schema: { tags, params: idParamSchema }, config: { permissoes: IMPRIMIR } }, async (request) => {
     const empresaId = empresaDe(request);
-    return ok<ComprovanteVenda>(await transacaoDoUsuario(request, (tx) => comprovanteDaVenda(tx, empresaId, request.params.id)));
+    const filiais = sqlFiliaisVisiveis(usuarioDe(request), transacao.filialId);
+    return ok<ComprovanteVenda>(await transacaoDoUsuario(request, (tx) => comprovanteDaVenda(tx, empresaId, request.params.id, filiais)));
   });
 
   rotas.post(
