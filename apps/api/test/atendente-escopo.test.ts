@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ComprovanteVenda, Pagina, StatusTarefaResposta, TarefaCriada, TransacaoResumo } from '@bonifica/contracts';
+import type { ComprovanteVenda, Pagina, StatusTarefaResposta, TarefaCriada, Totalizador, TransacaoResumo } from '@bonifica/contracts';
 import { tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 
@@ -97,5 +97,32 @@ describe('tarefas: o status é de quem a iniciou (e da gestão)', () => {
 
     expect((await gerente.get(`/services/status/assincrono/${doGerente}`)).statusCode).toBe(200);
     expect((await gerente.get(`/services/status/assincrono/${propria!.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('totalizador: um usuário de relatórios preso a uma filial soma a filial dele', () => {
+  it('sem filtro, a sua loja; outra loja pedida, nada; a gestão, a rede', async () => {
+    // The counter clerk does not see reports; give their profile the reports permission for this case.
+    await t.banco.db.execute(sql`update perfil set permissoes = array_append(permissoes, 'RELATORIO_VER') where nome = 'Atendente de balcão'`);
+    const hoje = new Date().toISOString().slice(0, 10);
+    const de = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const [{ n: daFilial }] = await linhas<{ n: number }>(
+      sql`select count(*)::int n from transacao where empresa_id = 1 and filial_id = ${filialDoAtendente} and status = 'CONFIRMADA'`,
+    );
+    const [{ filial_id: outraLoja }] = await linhas<{ filial_id: number }>(sql`select filial_id from transacao where empresa_id = 1 and filial_id <> ${filialDoAtendente} limit 1`);
+
+    const r = await atendente.post('/services/transacao/relatorio/totalizador/', { de, ate: hoje });
+    expect(r.statusCode, r.body).toBe(200);
+    const proprio = env<Totalizador>(r).result;
+    expect(proprio.porFilial.map((f) => f.filialId)).toEqual([filialDoAtendente]);
+    expect(proprio.total.quantidade).toBe(daFilial);
+
+    const alheio = env<Totalizador>(await atendente.post('/services/transacao/relatorio/totalizador/', { de, ate: hoje, filialId: Number(outraLoja) })).result;
+    expect(alheio.total.quantidade).toBe(0);
+    const pdf = await atendente.post('/services/transacao/impressao/totalizador', { de, ate: hoje });
+    expect(pdf.statusCode).toBe(200);
+
+    const rede = env<Totalizador>(await gerente.post('/services/transacao/relatorio/totalizador/', { de, ate: hoje })).result;
+    expect(rede.porFilial.length).toBeGreaterThan(1);
   });
 });
