@@ -124,9 +124,19 @@ describe('GET company/faturamento/status', () => {
     expect(s.vencimentoFatura).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('atendente vê a mesma fatura, mas não é administrador do faturamento', async () => {
-    const s = env<FaturamentoStatus>(await atendente.get('/services/company/faturamento/status')).result;
-    expect(s).toMatchObject({ administrador: false, experimental: false, faturaAberta: true, valorFatura: 349.9 });
+  it('atendente (não é administrador do faturamento) recebe o status sem a fatura: sem valor, vencimento nem link', async () => {
+    const r = await atendente.get('/services/company/faturamento/status');
+    expect(r.statusCode).toBe(200);
+    expect(env<FaturamentoStatus>(r).result).toEqual({
+      experimental: false,
+      administrador: false,
+      faturaAberta: false,
+      valorFatura: null,
+      vencimentoFatura: null,
+      urlEscolhaPlano: null,
+      urlFaturaAberta: null,
+    });
+    expect(r.body).not.toMatch(/fatura-demo|349/);
   });
 
   it('outra empresa está no período experimental e sem fatura aberta', async () => {

@@ -153,11 +153,12 @@ describe('client/relatorio/assincrono (tarefa executada aqui, sem esperar a fila
     expect(env<StatusTarefaResposta>(await gerente.get(`/services/status/assincrono/${id}`)).result.concluidoEm).toBe(depois.concluidoEm);
   });
 
-  it('o atendente baixa só o que pediu: o arquivo de outro usuário exige gestão (403)', async () => {
+  it('o atendente baixa só o que pediu: o arquivo de outro usuário não existe para ele (404)', async () => {
     const { id } = env<TarefaCriada>(await gerente.post('/services/client/relatorio/assincrono', { formato: 'CSV' })).result;
     await t.app.tarefas.executar(id);
     const r = await atendente.get(`/services/tarefa/${id}/arquivo`);
-    expect(r.statusCode).toBe(403);
+    expect(r.statusCode).toBe(404);
+    expect(env(r).messageError).toBe('Tarefa não encontrada.');
     const pendente = env<TarefaCriada>(await gerente.post('/services/client/relatorio/assincrono', { formato: 'CSV' })).result;
     const cedo = await gerente.get(`/services/tarefa/${pendente.id}/arquivo`);
     expect(cedo.statusCode).toBe(404);

@@ -5,7 +5,7 @@ import type { StatusTarefa, StatusTarefaResposta } from '@bonifica/contracts';
 import { urlArquivoTarefa } from '@bonifica/contracts';
 import type { Banco, Executor } from '../db/client.js';
 import { tarefa } from '../db/schema/index.js';
-import type { UsuarioContexto } from './contexto.js';
+import { ehGestao, type UsuarioContexto } from './contexto.js';
 import { ErroApi } from './erros.js';
 import { iniciarPgBoss, type FilaPgBoss } from './tarefas-pgboss.js';
 
@@ -241,18 +241,28 @@ export function statusDaTarefa(t: LinhaTarefa): StatusTarefaResposta {
   };
 }
 
+/**
+ * The jobs a user may see: their own, or any of the company for the management. A job carries its
+ * starter's filters and, when done, their file (customers' data): another user's id answers 404,
+ * like another company's (docs/areas/importacao.md § Tarefas).
+ */
 function escopoTarefa(u: UsuarioContexto, id: string, tipos?: readonly string[]) {
-  return and(eq(tarefa.id, id), eq(tarefa.empresaId, u.empresaId!), tipos ? inArray(tarefa.tipo, [...tipos]) : undefined);
+  return and(
+    eq(tarefa.id, id),
+    eq(tarefa.empresaId, u.empresaId!),
+    ehGestao(u) ? undefined : eq(tarefa.usuarioId, u.id),
+    tipos ? inArray(tarefa.tipo, [...tipos]) : undefined,
+  );
 }
 
-/** A job of the caller's company, or null (another company's id answers 404, never the row). */
+/** A job the caller may see (escopoTarefa), or null. */
 export async function buscarTarefa(tx: Executor, u: UsuarioContexto, id: string, tipos?: readonly string[]): Promise<LinhaTarefa | null> {
   if (u.empresaId === null) return null;
   const [t] = await tx.select(colunasStatus).from(tarefa).where(escopoTarefa(u, id, tipos)).limit(1);
   return (t as LinhaTarefa | undefined) ?? null;
 }
 
-/** The result file of a job of the caller's company. */
+/** The result file of a job the caller may see (escopoTarefa). */
 export async function lerArquivoTarefa(tx: Executor, u: UsuarioContexto, id: string) {
   if (u.empresaId === null) return null;
   const [t] = await tx

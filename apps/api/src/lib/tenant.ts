@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
-import { ehAdmin, type UsuarioContexto } from './contexto.js';
+import { ehAdmin, filialVisivel, type UsuarioContexto } from './contexto.js';
 import { erro } from './erros.js';
 
 /**
@@ -40,4 +40,14 @@ export function empresaDe(request: FastifyRequest): number {
   const empresaId = usuarioDe(request).empresaId;
   if (empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');
   return empresaId;
+}
+
+/**
+ * The condition that keeps a query to the branches the caller may see (`coluna` holds a row's
+ * branch): none for the management or a user of the matriz, their own branch for a user bound to one
+ * (contexto.ts `filialVisivel`). A row of another branch then answers 404, like another company's.
+ */
+export function sqlFiliaisVisiveis(u: UsuarioContexto, coluna: Column): SQL | undefined {
+  const filialId = filialVisivel(u);
+  return filialId === null ? undefined : eq(coluna, filialId);
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, lancamento, partida } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
+import { DOCUMENTO_DO_LANCAMENTO, type DocumentoQueEstorna } from './documento-do-lancamento.js';
 import { arrayPg, consumirLotes, inserirLotesDeLancamentosSql, inserirLotesSql, iso, restaurarLotes, situacaoLotes, type Consumo, type LoteDoLancamento, type ModoConsumo, type NovoLote } from './lotes.js';
 
 export type TipoConta = (typeof conta.$inferSelect)['tipo'];
@@ -260,6 +261,8 @@ export function lotesConsumidos(referencia: unknown): [number, number][] {
 
 /**
  * Reverses a posting exactly once: the unique (empresa, estorno_de_id) index refuses a second reversal.
+ * A posting of a document is reversed only by that document (`documento`, e.g. the sale's
+ * cancellation); without it, only free postings (documento-do-lancamento.ts).
  * Lots follow exactly: the reversed credits leave the posting's own lot first; the reversed debits
  * give back to the very lots they took from, with their dates.
  */
@@ -267,19 +270,16 @@ export async function estornar(
   tx: Executor,
   empresaId: number,
   lancamentoId: number,
-  extra: { descricao: string; usuarioId?: number | null; filialId?: number | null; criadoEm?: Date },
+  extra: { descricao: string; usuarioId?: number | null; filialId?: number | null; criadoEm?: Date; documento?: DocumentoQueEstorna },
 ): Promise<number> {
   const [original] = await tx
-    .select({ id: lancamento.id, estornoDeId: lancamento.estornoDeId, tipo: lancamento.tipo, referencia: lancamento.referencia })
+    .select({ id: lancamento.id, tipo: lancamento.tipo, referencia: lancamento.referencia })
     .from(lancamento)
     .where(and(eq(lancamento.id, lancamentoId), eq(lancamento.empresaId, empresaId)))
     .limit(1);
   if (!original) throw erro.naoEncontrado('Lançamento não encontrado.');
-  if (original.estornoDeId !== null) throw erro.conflito('Um estorno não pode ser estornado.');
-  // An expiry or a unification is undone by its own rules (a goodwill credit is an adjustment; a
-  // unification is final), never by putting lapsed lots back or splitting a merged customer.
-  if (original.tipo === 'EXPIRACAO') throw erro.conflito('Uma expiração não pode ser estornada: conceda um ajuste de crédito, se for o caso.');
-  if (original.tipo === 'UNIFICACAO') throw erro.conflito('Uma unificação de contas não pode ser estornada.');
+  const dono = DOCUMENTO_DO_LANCAMENTO[original.tipo];
+  if (!dono.livre && extra.documento !== original.tipo) throw erro.conflito(dono.mensagem);
   const [jaEstornado] = await tx
     .select({ id: lancamento.id })
     .from(lancamento)

@@ -81,14 +81,16 @@ export async function companyRoutes(app: FastifyInstance) {
       urlEscolhaPlano: null,
       urlFaturaAberta: null,
     };
-    if (u.empresaId === null) return ok(vazio);
+    // Spec §4: the banner is for the billing administrator only; anyone else gets the status without
+    // the invoice (no amount, due date or payment link) — the web shell then shows no banner.
+    if (u.empresaId === null || !u.administradorFaturamento) return ok(vazio);
     const status = await transacaoDoUsuario(request, async (tx) => {
       const matriz = await buscarEmpresa(tx, u, u.empresaId!);
       const fatura = await faturaAberta(tx, u.empresaId!);
       const hoje = new Date().toISOString().slice(0, 10);
       const r: FaturamentoStatus = {
         experimental: !!matriz?.experimentalAte && matriz.experimentalAte >= hoje,
-        administrador: u.administradorFaturamento,
+        administrador: true,
         faturaAberta: !!fatura,
         valorFatura: fatura ? fatura.valorCentavos / 100 : null,
         vencimentoFatura: fatura?.vencimento ?? null,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PODE_GERENCIAR_CLIENTES, possuiAlguma, tarefaIdParamSchema } from '@bonifica/contracts';
+import { tarefaIdParamSchema } from '@bonifica/contracts';
 import { erro } from '../../lib/erros.js';
 import { disposicaoAnexo } from '../../lib/planilha.js';
 import { ok } from '../../lib/resposta.js';
@@ -23,13 +23,12 @@ export async function tarefaRoutes(app: FastifyInstance) {
     return ok(statusDaTarefa(t));
   });
 
-  // The result file carries customers' personal data: the user who asked for it, or management.
+  // The result file carries customers' personal data: only the user who asked for it, or management (buscarTarefa).
   rotas.get('/tarefa/:id/arquivo', { schema: { tags, params: tarefaIdParamSchema } }, async (request, reply) => {
     const u = usuarioDe(request);
     const { arquivo } = await transacaoDoUsuario(request, async (tx) => {
       const t = await buscarTarefa(tx, u, request.params.id);
       if (!t) throw erro.naoEncontrado(MENSAGEM_TAREFA_NAO_ENCONTRADA);
-      if (t.usuarioId !== u.id && !possuiAlguma(u.permissoes, PODE_GERENCIAR_CLIENTES)) throw erro.proibido();
       return { arquivo: t.status === 'CONCLUIDA' && t.temArquivo ? await lerArquivoTarefa(tx, u, t.id) : null };
     });
     if (!arquivo?.arquivo || !arquivo.nome) throw erro.naoEncontrado(MENSAGEM_ARQUIVO_INDISPONIVEL);

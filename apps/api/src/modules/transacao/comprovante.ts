@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centavosParaReais,
@@ -18,7 +18,7 @@ import { saldosDoCliente } from './venda.js';
 
 type DadosComprovante = Omit<ComprovanteVenda, 'linhas' | 'escpos' | 'codificacao' | 'colunas'> & { fuso: FusoHorario };
 
-async function carregar(tx: Executor, empresaId: number, transacaoId: number): Promise<DadosComprovante> {
+async function carregar(tx: Executor, empresaId: number, transacaoId: number, filiais: SQL | undefined): Promise<DadosComprovante> {
   const matriz = alias(empresa, 'matriz');
   const filial = alias(empresa, 'filial');
   const [t] = await tx
@@ -47,7 +47,7 @@ async function carregar(tx: Executor, empresaId: number, transacaoId: number): P
     .innerJoin(matriz, eq(matriz.id, transacao.empresaId))
     .leftJoin(filial, eq(filial.id, transacao.filialId))
     .leftJoin(usuario, eq(usuario.id, transacao.usuarioId))
-    .where(and(eq(transacao.id, transacaoId), eq(transacao.empresaId, empresaId)))
+    .where(and(eq(transacao.id, transacaoId), eq(transacao.empresaId, empresaId), filiais))
     .limit(1);
   if (!t) throw erro.naoEncontrado('Venda não encontrada.');
   const saldos = await saldosDoCliente(tx, empresaId, t.clienteId);
@@ -115,9 +115,12 @@ export function linhasDoComprovante(d: DadosComprovante): LinhaComprovante[] {
   return l;
 }
 
-/** GET transacao/impressao/{id}: the data, the preview lines and the ESC/POS bytes of one receipt. */
-export async function comprovanteDaVenda(tx: Executor, empresaId: number, transacaoId: number): Promise<ComprovanteVenda> {
-  const { fuso, ...dados } = await carregar(tx, empresaId, transacaoId);
+/**
+ * GET transacao/impressao/{id}: the data, the preview lines and the ESC/POS bytes of one receipt.
+ * `filiais` keeps a branch's counter to its own receipts (tenant.ts `sqlFiliaisVisiveis`).
+ */
+export async function comprovanteDaVenda(tx: Executor, empresaId: number, transacaoId: number, filiais: SQL | undefined): Promise<ComprovanteVenda> {
+  const { fuso, ...dados } = await carregar(tx, empresaId, transacaoId, filiais);
   const linhas = linhasDoComprovante({ ...dados, fuso });
   return { ...dados, colunas: COLUNAS_80MM, linhas, escpos: gerarEscPos(linhas).toString('base64'), codificacao: 'PC860' };
 }

@@ -10,18 +10,30 @@ import {
   totalizadorFiltroSchema,
   centavosParaReais,
   type ComprovanteVenda,
+  type TotalizadorFiltro,
   type ResultadoCorrecaoDuplicadas,
 } from '@bonifica/contracts';
 import { auditar } from '../../lib/auditoria.js';
+import { filialVisivel, type UsuarioContexto } from '../../lib/contexto.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { lista, ok } from '../../lib/resposta.js';
-import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { transacao } from '../../db/schema/index.js';
+import { empresaDe, sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { comprovanteDaVenda } from './comprovante.js';
 import { corrigirDuplicadas, buscarDuplicadas, MOTIVO_DUPLICADA } from './duplicada.js';
 import { totalizadorPdf, totalizar } from './totalizador.js';
 
-/** The counter reprints its own receipts; the sales screens reprint any. */
+/** A branch's counter reprints that branch's receipts; the management reprints any (docs/areas/vendas.md). */
 const IMPRIMIR = [...new Set([...PODE_VENDER, ...PODE_VER_VENDAS])];
+
+/**
+ * A user confined to a branch totals that branch: the filter names it when none is asked (so the
+ * PDF's subtitle says which), and `sqlFiliaisVisiveis` holds if another one is.
+ */
+function filtroTotalizador(u: UsuarioContexto, f: TotalizadorFiltro): TotalizadorFiltro {
+  const filialId = filialVisivel(u);
+  return filialId === null || f.filialId ? f : { ...f, filialId };
+}
 
 /** Receipts, the totals report and duplicate sales (spec §7 "Transactions"; docs/areas/vendas.md). */
 export async function relatorioVendaRoutes(app: FastifyInstance) {
@@ -30,7 +42,8 @@ export async function relatorioVendaRoutes(app: FastifyInstance) {
 
   rotas.get('/transacao/impressao/:id', { schema: { tags, params: idParamSchema }, config: { permissoes: IMPRIMIR } }, async (request) => {
     const empresaId = empresaDe(request);
-    return ok<ComprovanteVenda>(await transacaoDoUsuario(request, (tx) => comprovanteDaVenda(tx, empresaId, request.params.id)));
+    const filiais = sqlFiliaisVisiveis(usuarioDe(request), transacao.filialId);
+    return ok<ComprovanteVenda>(await transacaoDoUsuario(request, (tx) => comprovanteDaVenda(tx, empresaId, request.params.id, filiais)));
   });
 
   rotas.post(
@@ -38,7 +51,9 @@ export async function relatorioVendaRoutes(app: FastifyInstance) {
     { schema: { tags, body: totalizadorFiltroSchema }, config: { permissoes: PODE_VER_VENDAS } },
     async (request) => {
       const empresaId = empresaDe(request);
-      return ok(await transacaoDoUsuario(request, (tx) => totalizar(tx, empresaId, request.body)));
+      const u = usuarioDe(request);
+      const filiais = sqlFiliaisVisiveis(u, transacao.filialId);
+      return ok(await transacaoDoUsuario(request, (tx) => totalizar(tx, empresaId, filtroTotalizador(u, request.body), filiais)));
     },
   );
 
@@ -47,7 +62,9 @@ export async function relatorioVendaRoutes(app: FastifyInstance) {
     { schema: { tags, body: totalizadorFiltroSchema }, config: { permissoes: PODE_VER_VENDAS } },
     async (request, reply) => {
       const empresaId = empresaDe(request);
-      const pdf = await transacaoDoUsuario(request, (tx) => totalizadorPdf(tx, empresaId, request.body));
+      const u = usuarioDe(request);
+      const filiais = sqlFiliaisVisiveis(u, transacao.filialId);
+      const pdf = await transacaoDoUsuario(request, (tx) => totalizadorPdf(tx, empresaId, filtroTotalizador(u, request.body), filiais));
       const nome = `totalizador-vendas-${request.body.de}-a-${request.body.ate}.pdf`;
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nome}"`).header('cache-control', 'no-store').send(pdf);
     },

@@ -42,11 +42,12 @@ function emReais(c: Centavos): TotaisVendas {
 const soma = (coluna: SQL, condicao: SQL) => sql<number>`coalesce(sum(${coluna}) filter (where ${condicao}), 0)::bigint`.mapWith(Number);
 
 /**
- * Sales of the period per day (by the day the sale was made) and branch. Quantities and amounts
+ * Sales of the period per day (by the day the sale was made) and branch, within `filiais` (the
+ * branches the caller may see: tenant.ts `sqlFiliaisVisiveis`). Quantities and amounts
  * count the sales that stand (CONFIRMADA); a sale cancelled later counts in `canceladas` of the
  * day it was made, so a reprint of a closed day changes only by cancellations.
  */
-export async function totalizar(tx: Executor, empresaId: number, f: TotalizadorFiltro): Promise<Totalizador> {
+export async function totalizar(tx: Executor, empresaId: number, f: TotalizadorFiltro, filiais?: SQL): Promise<Totalizador> {
   const filial = alias(empresa, 'filial');
   const dia = sql<string>`to_char((${transacao.criadoEm} at time zone ${FUSO})::date, 'YYYY-MM-DD')`;
   const confirmada = sql`${transacao.status} = 'CONFIRMADA'`;
@@ -73,6 +74,7 @@ export async function totalizar(tx: Executor, empresaId: number, f: TotalizadorF
         sql`${transacao.criadoEm} < (${f.ate}::date + 1)::timestamp at time zone ${FUSO}`,
         f.filialId ? eq(transacao.filialId, f.filialId) : undefined,
         f.usuarioId ? eq(transacao.usuarioId, f.usuarioId) : undefined,
+        filiais,
       ),
     )
     // By position: the day expression carries a bound parameter, and PostgreSQL does not see two
@@ -116,8 +118,8 @@ async function nomesDosFiltros(tx: Executor, empresaId: number, f: TotalizadorFi
 type LinhaPdf = TotaisVendas & { dia: string; loja: string };
 
 /** POST transacao/impressao/totalizador: the same totals as an A4 PDF, with the branch subtotals at the end. */
-export async function totalizadorPdf(tx: Executor, empresaId: number, f: TotalizadorFiltro): Promise<Buffer> {
-  const t = await totalizar(tx, empresaId, f);
+export async function totalizadorPdf(tx: Executor, empresaId: number, f: TotalizadorFiltro, filiais?: SQL): Promise<Buffer> {
+  const t = await totalizar(tx, empresaId, f, filiais);
   const nomes = await nomesDosFiltros(tx, empresaId, f);
   const linhas: LinhaPdf[] = [
     ...t.linhas.map((l) => ({ ...l, dia: formatarData(l.dia), loja: l.filialNome ?? '—' })),

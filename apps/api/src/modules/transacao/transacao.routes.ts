@@ -22,7 +22,7 @@ import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
-import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/busca-clientes.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda, type Saldos } from './venda.js';
@@ -121,6 +121,8 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const f = request.body;
       const filtros: (SQL | undefined)[] = [
         eq(transacao.empresaId, empresaId),
+        // The counter of a branch lists its own sales only (docs/areas/vendas.md "O que o atendente vê").
+        sqlFiliaisVisiveis(u, transacao.filialId),
         f.clienteId ? eq(transacao.clienteId, f.clienteId) : undefined,
         f.status ? eq(transacao.status, f.status) : undefined,
         f.filialId ? eq(transacao.filialId, f.filialId) : undefined,

@@ -438,6 +438,7 @@ export async function cancelarVenda(
     try {
       estornoLancamentoId = await estornar(tx, c.empresaId, t.lancamentoId, {
         descricao: `Cancelamento da venda ${t.id}`,
+        documento: 'VENDA',
         usuarioId: c.usuarioId,
         filialId: c.filialId ?? t.filialId,
         criadoEm: c.canceladaEm,
