@@ -32,6 +32,8 @@ const esquema = z.object({
   CEP_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Bonifica <nao-responda@bonifica.local>'),
+  /** Without SMTP: write each sent message to this folder (development, end-to-end tests). */
+  EMAIL_SANDBOX_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO_SEED: booleano,
@@ -61,7 +63,7 @@ export type Config = {
   /** Forgot-password e-mails: per user per hour, per IP per `tentativas.janelaMs` (decision 021). */
   redefinicao: { maxPorUsuarioHora: number; maxPorIp: number };
   cep: { provider: 'http' | 'sandbox'; baseUrl: string; timeoutMs: number };
-  smtp: { url: string | undefined; from: string };
+  smtp: { url: string | undefined; from: string; pastaSandbox: string | undefined };
   logLevel: string;
   webDist: string | undefined;
   /** Demo data on the first start: default on the embedded database only (issue 2 §2). */
@@ -101,7 +103,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redefinicao: { maxPorUsuarioHora: e.RESET_MAX_PER_USER_HOUR, maxPorIp: e.RESET_MAX_PER_IP },
     cep: { provider: e.CEP_PROVIDER, baseUrl: e.CEP_BASE_URL, timeoutMs: e.CEP_TIMEOUT_MS },
-    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM, pastaSandbox: e.EMAIL_SANDBOX_DIR ? resolve(e.EMAIL_SANDBOX_DIR) : undefined },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
