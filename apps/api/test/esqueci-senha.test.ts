@@ -177,6 +177,22 @@ describe('GET user/esqueciminhasenha/{usuarioOuEmail}', () => {
     expect((await trocarPeloLink(segundo, 'reenviada123', '10.4.0.3')).statusCode).toBe(200);
     expect(await consegueEntrar('reenvio', 'reenviada123')).toBe(200);
   });
+
+  it('um link já usado não é reenviado: 409 com o motivo, e nada sai', async () => {
+    smtpFora = true;
+    await pedir('reenvio', '10.4.1.1');
+    await executarTarefasDoSistema(t, TIPO);
+    smtpFora = false;
+    const m = (await emailsPara(t, 'reenvio@exemplo.com.br')).at(-1)!;
+    expect(m.status).toBe('FALHOU');
+    // The adapter was handed the link before it failed: the recipient may well have it, and uses it.
+    expect((await trocarPeloLink(tokenEnviadoPara('reenvio@exemplo.com.br'), 'usadaAntes123', '10.4.1.2')).statusCode).toBe(200);
+    const antes = enviados.length;
+    const r = await admin.post(`/services/sistema/email/reenviar/${m.id}`);
+    expect(r.statusCode).toBe(409);
+    expect(env(r).messageError).toBe('O link desta mensagem já venceu ou foi usado: quem pediu deve pedir outro em "Esqueci minha senha".');
+    expect(enviados.length).toBe(antes);
+  });
 });
 
 describe('POST user/changePassword pelo link do e-mail', () => {

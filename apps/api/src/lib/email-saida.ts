@@ -4,7 +4,7 @@ import { emailSaida } from '../db/schema/index.js';
 import type { Email, EmailAdapter } from '../adapters/email/email.js';
 import { corpoComLinkNovo } from './redefinicao-senha.js';
 
-const MENSAGEM_LINK_VENCIDO = 'O link desta mensagem já venceu ou foi usado: quem pediu deve pedir outro em "Esqueci minha senha".';
+export const MENSAGEM_LINK_VENCIDO = 'O link desta mensagem já venceu ou foi usado: quem pediu deve pedir outro em "Esqueci minha senha".';
 
 /** Stored first, sent after: a mail is never lost to an SMTP outage (issue 2 §3). */
 export async function enfileirarEmail(tx: Executor, e: Email & { empresaId?: number | null }): Promise<number> {
