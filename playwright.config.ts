@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { PASTA_EMAILS } from './e2e/apoio';
 
 const PORTA = Number(process.env.E2E_PORT ?? 8181);
 
@@ -27,6 +28,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORTA}/services/config/nomesistema`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORTA), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CEP_PROVIDER: 'sandbox', PUBLIC_URL: `http://127.0.0.1:${PORTA}` },
+    env: { PORT: String(PORTA), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CEP_PROVIDER: 'sandbox', PUBLIC_URL: `http://127.0.0.1:${PORTA}`, EMAIL_SANDBOX_DIR: PASTA_EMAILS },
   },
 });

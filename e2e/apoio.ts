@@ -1,6 +1,35 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const SENHA = 'demo1234';
+
+/**
+ * Where the server of the e2e run writes the e-mails it "sends" (EMAIL_SANDBOX_DIR): the only place to
+ * read a password-reset link, which the outbox keeps redacted (docs/decisions/021). Computed the same
+ * way by the config (server side) and by the specs.
+ */
+export const PASTA_EMAILS = join(tmpdir(), `bonifica-e2e-emails-${process.env.E2E_PORT ?? 8181}`);
+
+/** The newest message written for this address, once it exists. */
+export async function emailEnviadoPara(para: string): Promise<{ para: string; assunto: string; corpo: string }> {
+  let achado: { para: string; assunto: string; corpo: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const nomes = existsSync(PASTA_EMAILS) ? readdirSync(PASTA_EMAILS).sort() : [];
+        achado = nomes
+          .map((n) => JSON.parse(readFileSync(join(PASTA_EMAILS, n), 'utf8')) as { para: string; assunto: string; corpo: string })
+          .filter((e) => e.para === para)
+          .at(-1);
+        return achado !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return achado!;
+}
 
 export async function entrar(page: Page, usuario: string, opcoes: { lembrar?: boolean; destinoEsperado?: RegExp } = {}) {
   if (!page.url().includes('/auth/user/login')) await page.goto('/auth/user/login');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { emailEnviadoPara, entrar, fotografar } from './apoio';
 
-test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senha uma vez', async ({ page, browser }) => {
+test('esqueci minha senha: a caixa de saída mostra o link oculto, o link enviado troca a senha uma vez', async ({ page, browser }) => {
   // A user of its own, so that changing its password does not disturb the other specs' demo users.
   await entrar(page, 'gerente');
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -18,15 +18,21 @@ test('esqueci minha senha: o e-mail fica na caixa de saída, o link troca a senh
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText(/enviaremos em instantes/)).toBeVisible();
 
-  // Without SMTP the message waits in the outbox, where the system administrator reads it.
+  // The job sends it (here to the sandbox folder, as SMTP would); only the recipient gets a working link.
+  const enviado = await emailEnviadoPara('eva@bonifica-demo.local');
+  const link = /(https?:\/\/\S+\/auth\/alterar-senha\?token=\S+)/.exec(enviado.corpo)?.[1];
+  expect(link).toBeTruthy();
+
+  // The system administrator sees the message in the outbox, with the link redacted (decision 021).
   const admin = await browser.newPage();
   await entrar(admin, 'admin');
   await admin.goto('/app/sistema/emails');
   await expect(admin.getByRole('cell', { name: 'eva@bonifica-demo.local', exact: true })).toBeVisible();
   await fotografar(admin, 'caixa-de-saida-desktop');
   await admin.getByRole('button', { name: 'Ver e-mail para eva@bonifica-demo.local' }).click();
-  const link = await admin.getByRole('link', { name: /alterar-senha\?token=/ }).getAttribute('href');
-  expect(link).toBeTruthy();
+  await expect(admin.getByTestId('corpo-email')).toContainText('/auth/alterar-senha?token=[oculto]');
+  await expect(admin.getByRole('link', { name: /alterar-senha\?token=/ })).toHaveCount(0);
+  await fotografar(admin, 'caixa-de-saida-link-oculto');
   await admin.close();
 
   const caminho = new URL(link!).pathname + new URL(link!).search;

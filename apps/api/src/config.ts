@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { LimitesTentativas } from './lib/tentativas-login.js';
 
 const booleano = z
   .enum(['true', 'false', '1', '0'])
@@ -20,14 +21,19 @@ const esquema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(30).default(30),
-  LOGIN_MAX_FAILURES_USER: z.coerce.number().int().min(1).default(10),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  RESET_MAX_PER_USER_HOUR: z.coerce.number().int().min(1).default(3),
+  RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   CEP_PROVIDER: z.enum(['http', 'sandbox']).default('http'),
   CEP_BASE_URL: z.string().url().default('https://brasilapi.com.br/api/cep/v1/'),
   CEP_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Bonifica <nao-responda@bonifica.local>'),
+  /** Without SMTP: write each sent message to this folder (development, end-to-end tests). */
+  EMAIL_SANDBOX_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO_SEED: booleano,
@@ -52,11 +58,12 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rememberMeMs: number;
-  loginMaxFailuresUser: number;
-  loginMaxFailuresIp: number;
-  loginWindowMs: number;
+  /** Password and reset-token attempts (docs/decisions/021). */
+  tentativas: LimitesTentativas;
+  /** Forgot-password e-mails: per user per hour, per IP per `tentativas.janelaMs` (decision 021). */
+  redefinicao: { maxPorUsuarioHora: number; maxPorIp: number };
   cep: { provider: 'http' | 'sandbox'; baseUrl: string; timeoutMs: number };
-  smtp: { url: string | undefined; from: string };
+  smtp: { url: string | undefined; from: string; pastaSandbox: string | undefined };
   logLevel: string;
   webDist: string | undefined;
   /** Demo data on the first start: default on the embedded database only (issue 2 §2). */
@@ -88,11 +95,15 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMeMs: e.REMEMBER_ME_DAYS * 86_400_000,
-    loginMaxFailuresUser: e.LOGIN_MAX_FAILURES_USER,
-    loginMaxFailuresIp: e.LOGIN_MAX_FAILURES_IP,
-    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    tentativas: {
+      livresPorPar: e.LOGIN_FREE_FAILURES,
+      esperaMaximaMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
+      maxFalhasPorIp: e.LOGIN_MAX_FAILURES_IP,
+      janelaMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    redefinicao: { maxPorUsuarioHora: e.RESET_MAX_PER_USER_HOUR, maxPorIp: e.RESET_MAX_PER_IP },
     cep: { provider: e.CEP_PROVIDER, baseUrl: e.CEP_BASE_URL, timeoutMs: e.CEP_TIMEOUT_MS },
-    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM, pastaSandbox: e.EMAIL_SANDBOX_DIR ? resolve(e.EMAIL_SANDBOX_DIR) : undefined },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,

@@ -22,7 +22,7 @@ if (semeado) {
 
 const limpeza = setInterval(() => {
   limparSessoesVencidas(banco.db).catch((e) => app.log.warn({ err: e }, 'limpeza de sessões falhou'));
-  limparTentativasAntigas(banco.db, config.loginWindowMs).catch((e) => app.log.warn({ err: e }, 'limpeza de tentativas falhou'));
+  limparTentativasAntigas(banco.db, config.tentativas.janelaMs).catch((e) => app.log.warn({ err: e }, 'limpeza de tentativas falhou'));
 }, 10 * 60_000);
 limpeza.unref();
 

@@ -5,7 +5,7 @@ import { criarAppDeTeste, env, TOKEN_APP, type AppDeTeste } from './apoio/app-de
 
 let t: AppDeTeste;
 beforeAll(async () => {
-  t = await criarAppDeTeste({ env: { LOGIN_MAX_FAILURES_USER: '3', LOGIN_MAX_FAILURES_IP: '8' } });
+  t = await criarAppDeTeste({ env: { LOGIN_FREE_FAILURES: '3', LOGIN_MAX_FAILURES_IP: '8' } });
 });
 afterAll(() => t.fechar());
 
@@ -47,12 +47,66 @@ describe('POST /login', () => {
     expect(r.json().auth.messageError).toBe(MENSAGENS_PRODUTO.tokenAplicacaoInvalido);
   });
 
-  it('bloqueia a conta após falhas seguidas, mesmo com a senha certa depois', async () => {
-    const c = t.cliente();
+  it('falhas vindas de outros IPs não trancam a conta: a senha certa de outro IP entra (issue 12 §6)', async () => {
+    // 12 failures on one account from 3 addresses (under the per-IP cap of 8): a global lock would refuse the manager.
+    for (const ip of ['10.6.0.1', '10.6.0.2', '10.6.0.3']) {
+      const atacante = t.cliente(ip);
+      for (let i = 0; i < 4; i++) expect([401, 429]).toContain((await atacante.login('gerente', `chute-${ip}-${i}`)).statusCode);
+      // The attacker's own pair is slowed down, even if it now guesses right.
+      expect((await atacante.login('gerente', 'demo1234')).statusCode).toBe(429);
+    }
+    const dono = t.cliente('10.6.0.9');
+    expect((await dono.login('gerente', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('depois das falhas livres, o par (conta, IP) espera 2^k segundos, e a espera cresce; um acerto zera a conta', async () => {
+    const ip = '10.7.0.1';
+    const c = t.cliente(ip);
+    /** Time passing, without sleeping: the pair's attempts move back by `s` seconds. */
+    const passar = (s: number) =>
+      t.banco.db.execute(sql`update tentativa_login set criado_em = criado_em - make_interval(secs => ${s}) where username = 'analista' and ip = ${ip}`);
     for (let i = 0; i < 3; i++) expect((await c.login('analista', 'errada-' + i)).statusCode).toBe(401);
-    const r = await c.login('analista', 'demo1234');
+    const espera1 = await c.login('analista', 'demo1234');
+    expect(espera1.statusCode).toBe(429);
+    expect(espera1.headers['retry-after']).toBe('1');
+    expect(espera1.json().auth.messageError).toBe('Muitas tentativas sem sucesso. Aguarde 1 segundo e tente novamente.');
+    // A refused attempt is not counted: waiting it out is enough.
+    await passar(1.1);
+    expect((await c.login('analista', 'errada-3')).statusCode).toBe(401);
+    const espera2 = await c.login('analista', 'demo1234');
+    expect(espera2.statusCode).toBe(429);
+    expect(espera2.headers['retry-after']).toBe('2');
+    await passar(1.1);
+    expect((await c.login('analista', 'demo1234')).statusCode).toBe(429);
+    await passar(1);
+    expect((await c.login('analista', 'demo1234')).statusCode).toBe(200);
+    // The success clears the pair's tally: the next typo is just a 401 again.
+    expect((await c.login('analista', 'errada-4')).statusCode).toBe(401);
+    expect((await c.login('analista', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('um IP que erra em muitas contas (spraying) é barrado em todas, mesmo com a senha certa', async () => {
+    const c = t.cliente('10.8.0.1');
+    for (let i = 0; i < 8; i++) expect((await c.login(`conta-${i}`, 'qualquer123')).statusCode).toBe(401);
+    const r = await c.login('atendente', 'demo1234');
     expect(r.statusCode).toBe(429);
-    expect(r.json().auth.messageError).toBe(MENSAGENS_PRODUTO.muitasTentativas);
+    expect(r.json().auth.messageError).toBe('Muitas tentativas sem sucesso a partir desta rede. Aguarde alguns minutos e tente novamente.');
+    expect((await t.cliente('10.8.0.2').login('atendente', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('entrar de novo no mesmo navegador encerra a sessão anterior e a sua série de lembrar-me', async () => {
+    const c = t.cliente();
+    expect((await c.login('atendente', 'demo1234', true)).statusCode).toBe(200);
+    const sessaoAnterior = c.cookies.get('SESSION')!;
+    const tokenAnterior = c.rememberMe!;
+    expect((await c.login('atendente', 'demo1234')).statusCode).toBe(200);
+    expect((await c.get('/services/user/getUserInformations')).statusCode).toBe(200);
+    const velho = t.cliente();
+    velho.cookies.set('SESSION', sessaoAnterior);
+    expect((await velho.get('/services/user/getUserInformations')).statusCode).toBe(401);
+    const lembrado = t.cliente();
+    lembrado.rememberMe = tokenAnterior;
+    expect((await lembrado.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
   });
 
   it('sem Authorization responde credenciais inválidas, sem 500', async () => {

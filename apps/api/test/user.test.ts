@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGENS, MENSAGENS_PRODUTO, type Pagina, type UsuarioLogado, type UsuarioResumo } from '@bonifica/contracts';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
-import { auditoriasDe, emailsPara, idDoUsuario, totalDeEmails } from './apoio/consultas.js';
+import { auditoriasDe, idDoUsuario } from './apoio/consultas.js';
 
 const SENHA_INICIAL = 'senhaInicial1';
-const MENSAGEM_ESQUECI = 'Se o usuário estiver cadastrado com um e-mail, enviaremos em instantes as instruções para criar uma nova senha.';
 const CAMPOS_RESUMO = ['administradorFaturamento', 'ativo', 'criadoEm', 'email', 'empresaId', 'empresaNome', 'id', 'nome', 'perfilId', 'perfilNome', 'username'];
 
 let t: AppDeTeste;
@@ -464,91 +463,7 @@ describe('POST user/changePassword (logado)', () => {
   });
 });
 
-describe('GET user/esqueciminhasenha/{usuarioOuEmail} e a troca pelo link', () => {
-  let token: string;
-
-  it('dá a mesma resposta para usuário existente e desconhecido; só o existente recebe e-mail', async () => {
-    await criarUsuario(gerente, { nome: 'Esquecida da Silva', username: 'esquecida', email: 'esquecida@exemplo.com.br', perfilId: 4 });
-    const antes = await totalDeEmails(t);
-    const desconhecido = await t.cliente().get('/services/user/esqueciminhasenha/ninguem.aqui');
-    expect(await totalDeEmails(t)).toBe(antes);
-    const existente = await t.cliente().get('/services/user/esqueciminhasenha/esquecida');
-    expect(existente.statusCode).toBe(200);
-    expect(desconhecido.statusCode).toBe(200);
-    expect(env(existente)).toEqual({ hasError: false, messageError: null, result: MENSAGEM_ESQUECI, results: null });
-    expect(env(desconhecido)).toEqual(env(existente));
-
-    const [email, ...outros] = await emailsPara(t, 'esquecida@exemplo.com.br');
-    expect(outros).toHaveLength(0);
-    expect(email).toMatchObject({ status: 'PENDENTE', empresaId: 1, enviadoEm: null });
-    expect(email!.assunto).toMatch(/senha/i);
-    expect(email!.corpo).toContain('Olá, Esquecida.');
-    const link = /(\S+\/auth\/alterar-senha\?token=(\S+))/.exec(email!.corpo);
-    expect(link?.[1]).toMatch(new RegExp(`^${t.config.publicUrl}/auth/alterar-senha\\?token=`));
-    token = decodeURIComponent(link![2]!);
-    expect(token.length).toBeGreaterThanOrEqual(32);
-  });
-
-  it('aceita o e-mail no lugar do usuário, sem diferenciar maiúsculas', async () => {
-    const r = await t.cliente().get('/services/user/esqueciminhasenha/ESQUECIDA@Exemplo.com.br');
-    expect(env(r).result).toBe(MENSAGEM_ESQUECI);
-    expect(await emailsPara(t, 'esquecida@exemplo.com.br')).toHaveLength(2);
-  });
-
-  it('usuário sem e-mail ou inativo não gera e-mail, e a resposta é a mesma', async () => {
-    await criarUsuario(gerente, { nome: 'Sem Email', username: 'sem.email', perfilId: 4 });
-    const inativo = await criarUsuario(gerente, { nome: 'Inativo', username: 'inativo.email', email: 'inativo@exemplo.com.br', perfilId: 4 });
-    await gerente.delete(`/services/user/delete/${inativo.id}`);
-    const antes = await totalDeEmails(t);
-    for (const x of ['sem.email', 'inativo.email']) {
-      expect(env(await t.cliente().get(`/services/user/esqueciminhasenha/${x}`)).result).toBe(MENSAGEM_ESQUECI);
-    }
-    expect(await totalDeEmails(t)).toBe(antes);
-  });
-
-  it('sem o XSRF ecoado, a troca pelo link é recusada (403)', async () => {
-    const c = t.cliente();
-    await c.get('/services/config/nomesistema');
-    const r = await c.post('/services/user/changePassword', { token, novaSenha: 'pelaLink123', confirmacaoSenha: 'pelaLink123' }, { semXsrf: true });
-    expect(r.statusCode).toBe(403);
-    expect(await consegueEntrar('esquecida', SENHA_INICIAL)).toBe(200);
-  });
-
-  it('o token do e-mail troca a senha uma vez, sem sessão, e encerra as sessões abertas e os lembrar-me', async () => {
-    const sessaoAntiga = await t.entrar('esquecida', SENHA_INICIAL);
-    const lembrado = t.cliente();
-    await lembrado.login('esquecida', SENHA_INICIAL, true);
-    lembrado.cookies.delete('SESSION');
-    const c = t.cliente();
-    await c.get('/services/config/nomesistema');
-    expect(c.xsrf).toBeTruthy();
-    expect(c.cookies.has('SESSION')).toBe(false);
-    const r = await c.post('/services/user/changePassword', { token, novaSenha: 'pelaLink123', confirmacaoSenha: 'pelaLink123' });
-    expect(r.statusCode).toBe(200);
-    expect(env(r).result).toBe('Senha alterada com sucesso. Entre com a nova senha.');
-    expect(await consegueEntrar('esquecida', SENHA_INICIAL)).toBe(401);
-    expect(await consegueEntrar('esquecida', 'pelaLink123')).toBe(200);
-    expect((await sessaoAntiga.get('/services/user/getUserInformations')).statusCode).toBe(401);
-    expect((await lembrado.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(401);
-
-    const [a] = await auditoriasDe(t, { entidade: 'usuario', entidadeId: await idDoUsuario(t, 'esquecida'), acao: 'REDEFINIR_SENHA' });
-    expect(a).toMatchObject({ empresaId: 1, usuarioId: null });
-    expect(JSON.stringify(a)).not.toContain(token);
-
-    const segunda = await c.post('/services/user/changePassword', { token, novaSenha: 'outraSenha123', confirmacaoSenha: 'outraSenha123' });
-    expect(segunda.statusCode).toBe(400);
-    expect(env(segunda).messageError).toBe('Link inválido ou expirado. Peça um novo em "Esqueci minha senha".');
-    expect(await consegueEntrar('esquecida', 'pelaLink123')).toBe(200);
-  });
-
-  it('token inventado dá 400 com a mesma mensagem', async () => {
-    const c = t.cliente();
-    await c.get('/services/config/nomesistema');
-    const r = await c.post('/services/user/changePassword', { token: 'inventado-' + 'x'.repeat(30), novaSenha: 'pelaLink123', confirmacaoSenha: 'pelaLink123' });
-    expect(r.statusCode).toBe(400);
-    expect(env(r).messageError).toBe('Link inválido ou expirado. Peça um novo em "Esqueci minha senha".');
-  });
-});
+// GET user/esqueciminhasenha and the change by the e-mailed link: esqueci-senha.test.ts.
 
 describe('POST user/salvarperfil (Meu Perfil)', () => {
   it('muda nome e e-mail de quem está logado e registra antes e depois na auditoria', async () => {

@@ -6,12 +6,17 @@ import { cepSandbox } from './cep/cep-sandbox.js';
 import type { EmailAdapter } from './email/email.js';
 import { emailSmtp } from './email/email-smtp.js';
 import { emailCaixaDeSaida } from './email/email-caixa.js';
+import { emailArquivo } from './email/email-arquivo.js';
 
 export type Adaptadores = { cep: CepAdapter; email: EmailAdapter };
 
 export function criarAdaptadores(config: Config, _db: Db): Adaptadores {
   return {
     cep: config.cep.provider === 'sandbox' ? cepSandbox() : cepHttp(config.cep.baseUrl, config.cep.timeoutMs),
-    email: config.smtp.url ? emailSmtp(config.smtp.url, config.smtp.from) : emailCaixaDeSaida(),
+    email: config.smtp.url
+      ? emailSmtp(config.smtp.url, config.smtp.from)
+      : config.smtp.pastaSandbox
+        ? emailArquivo(config.smtp.pastaSandbox)
+        : emailCaixaDeSaida(),
   };
 }

@@ -141,3 +141,13 @@ export async function revogarSeriesDoUsuario(db: Pick<Db, 'update'>, usuarioId: 
     .set({ revogadoEm: new Date() })
     .where(and(eq(rememberToken.usuarioId, usuarioId), isNull(rememberToken.revogadoEm), excetoSerie ? ne(rememberToken.serie, excetoSerie) : undefined));
 }
+
+/**
+ * A new login in a browser that still holds a session (its SESSION cookie rides on POST /login) ends
+ * that session and the remember-me series it belonged to: one browser, one way in (issue 12 §6).
+ */
+export async function encerrarSessaoAnterior(db: Db, cookieSessao: string | undefined): Promise<void> {
+  if (!cookieSessao) return;
+  const [antiga] = await db.delete(sessao).where(eq(sessao.idHash, sha256(cookieSessao))).returning({ serie: sessao.rememberSerie });
+  if (antiga?.serie) await revogarSerie(db, antiga.serie);
+}

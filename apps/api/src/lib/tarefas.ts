@@ -45,6 +45,23 @@ export function registrarTipoTarefa(tipo: string, executor: ExecutorTarefa): voi
   TIPOS.set(tipo, executor);
 }
 
+/**
+ * A job of the service itself, outside any company and any user (a forgot-password request typed on
+ * the login page): no tenant, no status page. Its row has no company, so no status call ever finds it.
+ */
+export type ExecutorTarefaDoSistema = (app: FastifyInstance, parametros: Record<string, unknown>) => Promise<void>;
+
+const TIPOS_SISTEMA = new Map<string, ExecutorTarefaDoSistema>();
+
+export function registrarTarefaDoSistema(tipo: string, executor: ExecutorTarefaDoSistema): void {
+  TIPOS_SISTEMA.set(tipo, executor);
+}
+
+export async function criarTarefaDoSistema(tx: Executor, tipo: string, parametros: Record<string, unknown>): Promise<string> {
+  const [nova] = await tx.insert(tarefa).values({ empresaId: null, usuarioId: null, tipo, parametros }).returning({ id: tarefa.id });
+  return nova!.id;
+}
+
 export const MENSAGEM_FALHA_TAREFA = 'Não foi possível concluir a tarefa. Tente novamente; se persistir, procure o suporte.';
 
 export type NovaTarefa = {
@@ -120,10 +137,14 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
       resultado: tarefa.resultado,
     });
   if (!t) return;
-  const executor = TIPOS.get(t.tipo);
   const finalizarComErro = (mensagem: string) =>
     app.db.update(tarefa).set({ status: 'ERRO', mensagemErro: mensagem, entrada: null, concluidoEm: new Date() }).where(eq(tarefa.id, id));
-  if (!executor || t.empresaId === null) {
+  if (t.empresaId === null) {
+    await executarTarefaDoSistema(app, { id, tipo: t.tipo, parametros: (t.parametros ?? {}) as Record<string, unknown> });
+    return;
+  }
+  const executor = TIPOS.get(t.tipo);
+  if (!executor) {
     await finalizarComErro(MENSAGEM_FALHA_TAREFA);
     return;
   }
@@ -166,6 +187,24 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
     if (!(e instanceof ErroApi)) app.log.error({ err: e, tarefa: id, tipo: t.tipo }, 'tarefa falhou');
     await finalizarComErro(e instanceof ErroApi ? e.message : MENSAGEM_FALHA_TAREFA);
   }
+}
+
+/** The parameters (what a stranger typed) are dropped when the job ends: nobody reads them afterwards. */
+async function executarTarefaDoSistema(app: FastifyInstance, t: { id: string; tipo: string; parametros: Record<string, unknown> }): Promise<void> {
+  const executor = TIPOS_SISTEMA.get(t.tipo);
+  let erroFinal: string | null = executor ? null : MENSAGEM_FALHA_TAREFA;
+  if (executor) {
+    try {
+      await executor(app, t.parametros);
+    } catch (e) {
+      app.log.error({ err: e, tarefa: t.id, tipo: t.tipo }, 'tarefa do sistema falhou');
+      erroFinal = MENSAGEM_FALHA_TAREFA;
+    }
+  }
+  await app.db
+    .update(tarefa)
+    .set({ status: erroFinal ? 'ERRO' : 'CONCLUIDA', mensagemErro: erroFinal, parametros: {}, concluidoEm: new Date() })
+    .where(eq(tarefa.id, t.id));
 }
 
 /** A job as the status calls read it: everything but the blobs, plus whether a result file exists. */

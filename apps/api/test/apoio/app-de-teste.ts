@@ -49,9 +49,10 @@ export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; ad
     app,
     banco,
     config,
-    cliente: () => new Cliente(app),
-    entrar: async (username: string, senha = SENHA_DEMO, rememberMe = false) => {
-      const c = new Cliente(app);
+    /** `ip` is the client's address as the app sees it (request.ip): limits per IP are tested with it. */
+    cliente: (ip?: string) => new Cliente(app, ip),
+    entrar: async (username: string, senha = SENHA_DEMO, rememberMe = false, ip?: string) => {
+      const c = new Cliente(app, ip);
       const r = await c.login(username, senha, rememberMe);
       if (r.statusCode !== 200) throw new Error(`login de ${username} falhou: ${r.statusCode} ${r.body}`);
       return c;
@@ -75,7 +76,10 @@ export type AppDeTeste = Awaited<ReturnType<typeof criarAppDeTeste>>;
 export class Cliente {
   cookies = new Map<string, string>();
   rememberMe: string | null = null;
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip?: string,
+  ) {}
 
   get xsrf(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
@@ -95,7 +99,7 @@ export class Cliente {
     // Like the SPA (apps/web/src/lib/api.ts): the token rides on every method, since some spec GETs change data.
     if (!opcoes.semXsrf && this.xsrf && !headers['x-xsrf-token']) headers['x-xsrf-token'] = this.xsrf;
     if (opcoes.comRememberMe && this.rememberMe) headers['remember-me'] = this.rememberMe;
-    const r = await this.app.inject({ ...opcoes, headers, cookies: Object.fromEntries(this.cookies) });
+    const r = await this.app.inject({ ...(this.ip ? { remoteAddress: this.ip } : {}), ...opcoes, headers, cookies: Object.fromEntries(this.cookies) });
     this.guardar(r);
     return r;
   }

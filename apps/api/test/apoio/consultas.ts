@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { auditoria, emailSaida, usuario } from '../../src/db/schema/index.js';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { auditoria, emailSaida, tarefa, usuario } from '../../src/db/schema/index.js';
 import type { AppDeTeste } from './app-de-teste.js';
 
 /** Straight reads of the database, outside the app, to check what a call really left behind. */
@@ -31,4 +31,15 @@ export async function emailsPara(t: AppDeTeste, para: string) {
 export async function totalDeEmails(t: AppDeTeste): Promise<number> {
   const [l] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(emailSaida);
   return l?.n ?? 0;
+}
+
+/** Runs the service's own jobs still waiting (TAREFAS=manual), as a worker would; returns how many ran. */
+export async function executarTarefasDoSistema(t: AppDeTeste, tipo: string): Promise<number> {
+  const pendentes = await t.banco.db
+    .select({ id: tarefa.id })
+    .from(tarefa)
+    .where(and(isNull(tarefa.empresaId), eq(tarefa.tipo, tipo), eq(tarefa.status, 'PENDENTE')))
+    .orderBy(asc(tarefa.criadoEm));
+  for (const p of pendentes) await t.app.tarefas.executar(p.id);
+  return pendentes.length;
 }

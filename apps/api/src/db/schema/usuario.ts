@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, inet } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, inet } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 
 /**
@@ -86,6 +86,12 @@ export const tentativaLogin = pgTable(
   'tentativa_login',
   {
     id: serial().primaryKey(),
+    /**
+     * SENHA: a password check (login, or the current password in user/changePassword), keyed by username;
+     * TOKEN: a reset token tried in user/changePassword (username empty); ESQUECI: a forgot-password
+     * request (username empty, counted per IP). See docs/decisions/021.
+     */
+    tipo: varchar({ length: 10 }).notNull().$type<'SENHA' | 'TOKEN' | 'ESQUECI'>().default('SENHA'),
     username: varchar({ length: 120 }).notNull(),
     ip: varchar({ length: 64 }).notNull(),
     sucesso: boolean().notNull(),
@@ -102,7 +108,12 @@ export const senhaReset = pgTable('senha_reset', {
   expiraEm: timestamp({ withTimezone: true }).notNull(),
   usadoEm: timestamp({ withTimezone: true }),
   criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+  /**
+   * The outbox message that carries this link. The outbox keeps the link redacted; each send of that
+   * message draws a new token and stores its hash here (lib/redefinicao-senha.ts, decision 021).
+   */
+  emailSaidaId: integer().references((): AnyPgColumn => emailSaida.id, { onDelete: 'set null' }),
+}, (t) => [index('senha_reset_usuario_idx').on(t.usuarioId, t.criadoEm), uniqueIndex('senha_reset_email_uq').on(t.emailSaidaId)]);
 
 /** Every e-mail goes through here first, so none is lost when SMTP is absent or down. */
 export const emailSaida = pgTable(

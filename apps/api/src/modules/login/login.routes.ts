@@ -5,10 +5,10 @@ import { usuario } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { conferirSenha, hashParaUsuarioInexistente } from '../../lib/senha.js';
 import { apagarSessao, carregarUsuarioContexto, criarSessao } from '../../lib/sessao-store.js';
-import { emitirRememberMe, revogarRememberMePorToken, revogarSerie } from '../../lib/remember-me.js';
-import { loginBloqueado, registrarTentativa } from '../../lib/tentativas-login.js';
+import { emitirRememberMe, encerrarSessaoAnterior, revogarRememberMePorToken, revogarSerie } from '../../lib/remember-me.js';
+import { concluirTentativa, mensagemEspera, reservarTentativa } from '../../lib/tentativas-login.js';
 import { iguaisSeguro } from '../../lib/tokens.js';
-import { definirCookiesSessao, limparCookiesSessao } from '../../plugins/sessao.js';
+import { COOKIE_SESSAO, definirCookiesSessao, limparCookiesSessao } from '../../plugins/sessao.js';
 
 type RespostaLogin = { auth: { hasError: boolean; messageError: string | null } };
 
@@ -44,9 +44,10 @@ export async function loginRoutes(app: FastifyInstance) {
       return respostaLogin(reply, 401, MENSAGENS_PRODUTO.credenciaisInvalidas);
     }
     const db = app.db;
-    const limites = { maxPorUsuario: cfg.loginMaxFailuresUser, maxPorIp: cfg.loginMaxFailuresIp, janelaMs: cfg.loginWindowMs };
-    if (await loginBloqueado(db, credenciais.username, request.ip, limites)) {
-      return respostaLogin(reply, 429, MENSAGENS_PRODUTO.muitasTentativas);
+    const reserva = await reservarTentativa(db, 'SENHA', credenciais.username, request.ip, cfg.tentativas);
+    if (reserva.espera) {
+      reply.header('retry-after', String(reserva.espera.segundos));
+      return respostaLogin(reply, 429, mensagemEspera(reserva.espera));
     }
     const [u] = await db
       .select({ id: usuario.id, senhaHash: usuario.senhaHash, ativo: usuario.ativo, empresaId: usuario.empresaId })
@@ -57,12 +58,11 @@ export async function loginRoutes(app: FastifyInstance) {
     const confere = await conferirSenha(hash, credenciais.senha);
     const contexto = u && confere ? await carregarUsuarioContexto(db, u.id) : null;
     if (!u || !confere || !contexto) {
-      await registrarTentativa(db, credenciais.username, request.ip, false);
       // Same message and status for unknown user, wrong password and inactive account: no enumeration.
       return respostaLogin(reply, 401, MENSAGENS_PRODUTO.credenciaisInvalidas);
     }
-    await registrarTentativa(db, credenciais.username, request.ip, true);
-    if (request.sessaoIdHash) await apagarSessao(db, request.sessaoIdHash);
+    await concluirTentativa(db, reserva.id, true);
+    await encerrarSessaoAnterior(db, request.cookies[COOKIE_SESSAO]);
     let serie: string | null = null;
     if (request.headers['remember-me'] === 'true') {
       const emitido = await emitirRememberMe(db, u.id);

@@ -6,7 +6,7 @@ import { idParamSchema, paginaParamsSchema, PERMISSOES } from '@bonifica/contrac
 import { emailSaida } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { padraoContem } from '../../lib/busca.js';
-import { tentarEnviar } from '../../lib/email-saida.js';
+import { MENSAGEM_LINK_VENCIDO, tentarEnviar } from '../../lib/email-saida.js';
 import { erro } from '../../lib/erros.js';
 import { ok, pagina } from '../../lib/resposta.js';
 
@@ -50,7 +50,12 @@ export async function sistemaRoutes(app: FastifyInstance) {
     if (!m) throw erro.naoEncontrado('Mensagem não encontrada.');
     const enviado = await tentarEnviar(app.db, app.adaptadores.email, m.id);
     await auditar(app.db, request, { acao: 'REENVIAR', entidade: 'email_saida', entidadeId: m.id, empresaId: null });
-    if (!enviado) throw erro.indisponivel('Não foi possível enviar agora: a mensagem continua na caixa de saída.');
+    if (!enviado) {
+      // A reset link already used or expired is not worth sending again: say so instead of "try later".
+      const [depois] = await app.db.select({ erro: emailSaida.erro }).from(emailSaida).where(eq(emailSaida.id, m.id)).limit(1);
+      if (depois?.erro === MENSAGEM_LINK_VENCIDO) throw erro.conflito(MENSAGEM_LINK_VENCIDO);
+      throw erro.indisponivel('Não foi possível enviar agora: a mensagem continua na caixa de saída.');
+    }
     return ok(true);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   alterarSenhaSchema,
@@ -16,19 +16,20 @@ import {
 import { empresa, senhaReset, usuario } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
-import { enfileirarEmail, tentarEnviar } from '../../lib/email-saida.js';
 import { registrarRecurso } from '../../lib/recurso.js';
 import { revogarSeriesDoUsuario } from '../../lib/remember-me.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { conferirSenha, gerarHashSenha } from '../../lib/senha.js';
 import { apagarSessoesDoUsuario } from '../../lib/sessao-store.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { sha256, tokenAleatorio } from '../../lib/tokens.js';
+import { sha256 } from '../../lib/tokens.js';
+import { criarTarefaDoSistema } from '../../lib/tarefas.js';
+import { concluirTentativa, mensagemEspera, reservarPedidoDoIp, reservarTentativa } from '../../lib/tentativas-login.js';
 import { buscarUsuario, desativarUsuario, gravarUsuario, listarUsuarios, usernameExiste, usernamesParecidos } from './user.repository.js';
 import { baseUsername, primeiroLivre } from './username.js';
+import { MENSAGEM_ESQUECI, MENSAGEM_MUITOS_PEDIDOS, TAREFA_ESQUECI_SENHA } from './esqueci-senha.js';
 
-const VALIDADE_RESET_MS = 60 * 60_000;
-const MENSAGEM_ESQUECI = 'Se o usuário estiver cadastrado com um e-mail, enviaremos em instantes as instruções para criar uma nova senha.';
+const MENSAGEM_LINK_INVALIDO = 'Link inválido ou expirado. Peça um novo em "Esqueci minha senha".';
 
 export async function userRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
@@ -66,13 +67,21 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(primeiroLivre(base, await usernamesParecidos(app.db, base)));
   });
 
+  /**
+   * Both ways in are throttled like the login (decision 021): a wrong current password counts for the
+   * (account, IP) pair the login uses, a wrong token for the IP; argon2 runs only after the check.
+   */
   rotas.post('/user/changePassword', { schema: { tags, body: alterarSenhaSchema }, config: { publico: true } }, async (request) => {
     const d = request.body;
-    const novoHash = await gerarHashSenha(d.novaSenha, argon2);
+    const limites = app.config.tentativas;
     if (request.usuario && !d.token) {
       const u = request.usuario;
+      const reserva = await reservarTentativa(app.db, 'SENHA', u.username.toLowerCase(), request.ip, limites);
+      if (reserva.espera) throw erro.muitas(mensagemEspera(reserva.espera));
       const [linha] = await app.db.select({ hash: usuario.senhaHash }).from(usuario).where(eq(usuario.id, u.id)).limit(1);
       if (!d.senhaAtual || !linha || !(await conferirSenha(linha.hash, d.senhaAtual))) throw erro.requisicao('A senha atual não confere.');
+      await concluirTentativa(app.db, reserva.id, true);
+      const novoHash = await gerarHashSenha(d.novaSenha, argon2);
       await app.db.transaction(async (tx) => {
         await tx.update(usuario).set({ senhaHash: novoHash, senhaAlteradaEm: new Date(), atualizadoEm: new Date() }).where(eq(usuario.id, u.id));
         await apagarSessoesDoUsuario(tx, u.id, request.sessaoIdHash ?? undefined);
@@ -82,15 +91,18 @@ export async function userRoutes(app: FastifyInstance) {
       return ok('Senha alterada com sucesso.');
     }
     if (!d.token) throw erro.naoAutenticado();
+    const reserva = await reservarTentativa(app.db, 'TOKEN', '', request.ip, limites);
+    if (reserva.espera) throw erro.muitas(mensagemEspera(reserva.espera));
     const tokenHash = sha256(d.token);
+    const vivo = and(eq(senhaReset.tokenHash, tokenHash), isNull(senhaReset.usadoEm), gt(senhaReset.expiraEm, new Date()));
+    const [valido] = await app.db.select({ usuarioId: senhaReset.usuarioId }).from(senhaReset).where(vivo).limit(1);
+    if (!valido) throw erro.requisicao(MENSAGEM_LINK_INVALIDO);
+    await concluirTentativa(app.db, reserva.id, true);
+    const novoHash = await gerarHashSenha(d.novaSenha, argon2);
     await app.db.transaction(async (tx) => {
       // Claiming the token and changing the password in one step: a link works exactly once.
-      const [r] = await tx
-        .update(senhaReset)
-        .set({ usadoEm: new Date() })
-        .where(and(eq(senhaReset.tokenHash, tokenHash), isNull(senhaReset.usadoEm), gt(senhaReset.expiraEm, new Date())))
-        .returning({ usuarioId: senhaReset.usuarioId });
-      if (!r) throw erro.requisicao('Link inválido ou expirado. Peça um novo em "Esqueci minha senha".');
+      const [r] = await tx.update(senhaReset).set({ usadoEm: new Date() }).where(vivo).returning({ usuarioId: senhaReset.usuarioId });
+      if (!r) throw erro.requisicao(MENSAGEM_LINK_INVALIDO);
       await tx.update(usuario).set({ senhaHash: novoHash, senhaAlteradaEm: new Date(), atualizadoEm: new Date() }).where(eq(usuario.id, r.usuarioId));
       await apagarSessoesDoUsuario(tx, r.usuarioId);
       await revogarSeriesDoUsuario(tx, r.usuarioId);
@@ -110,30 +122,18 @@ export async function userRoutes(app: FastifyInstance) {
     return ok({ nome: request.body.nome, email: request.body.email });
   });
 
+  /**
+   * The same reply, after the same work, whatever was typed (decision 021): the IP limit, then a job
+   * with the typed text. No user lookup, no e-mail, no argon2 here — the job (esqueci-senha.ts) does those.
+   */
   rotas.get(
     '/user/esqueciminhasenha/:x',
     { schema: { tags, params: z.object({ x: z.string().trim().min(1, 'Informe o usuário ou e-mail.').max(254) }) }, config: { publico: true } },
     async (request) => {
-      const x = request.params.x.toLowerCase();
-      const [u] = await app.db
-        .select({ id: usuario.id, email: usuario.email, nome: usuario.nome, empresaId: usuario.empresaId })
-        .from(usuario)
-        .where(and(eq(usuario.ativo, true), sql`(lower(${usuario.username}) = ${x} or lower(${usuario.email}) = ${x})`))
-        .limit(1);
-      if (u?.email) {
-        const token = tokenAleatorio();
-        const link = `${app.config.publicUrl}/auth/alterar-senha?token=${encodeURIComponent(token)}`;
-        const id = await app.db.transaction(async (tx) => {
-          await tx.insert(senhaReset).values({ tokenHash: sha256(token), usuarioId: u.id, expiraEm: new Date(Date.now() + VALIDADE_RESET_MS) });
-          return enfileirarEmail(tx, {
-            empresaId: u.empresaId,
-            para: u.email!,
-            assunto: 'Bonifica — redefinição de senha',
-            corpo: `Olá, ${u.nome.split(' ')[0]}.\n\nRecebemos um pedido para criar uma nova senha. Use o link abaixo em até 1 hora:\n\n${link}\n\nSe não foi você, ignore esta mensagem: sua senha continua a mesma.`,
-          });
-        });
-        await tentarEnviar(app.db, app.adaptadores.email, id);
-      }
+      const { maxPorIp } = app.config.redefinicao;
+      if (!(await reservarPedidoDoIp(app.db, request.ip, maxPorIp, app.config.tentativas.janelaMs))) throw erro.muitas(MENSAGEM_MUITOS_PEDIDOS);
+      const id = await criarTarefaDoSistema(app.db, TAREFA_ESQUECI_SENHA, { identificador: request.params.x.toLowerCase() });
+      await app.tarefas.enfileirar(id);
       return ok(MENSAGEM_ESQUECI);
     },
   );

@@ -4,13 +4,15 @@ import type { EmailSaida } from './api';
 import { BadgeStatusEmail } from './rotulos-email';
 import { formatarDataHora } from '../../lib/format';
 
-// Stops before trailing punctuation, so "…em https://x/y." does not carry the period into the link.
-const URL_NO_TEXTO = /(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]])/g;
+// Stops before trailing punctuation, so "…em https://x/y." does not carry the period into the link;
+// a redacted token ("token=[oculto]", docs/decisions/021 of the API) stays part of its address.
+const URL_NO_TEXTO = /(https?:\/\/[^\s<>"'[]*[^\s<>"'.,;:!?)\][](?:\[oculto\])?)/g;
+const OCULTO = '[oculto]';
 
 /**
- * The body is plain text written by the API (e.g. the password-reset link). It is shown as text,
- * never as HTML, with line breaks kept; only http(s) addresses become links, so the administrator
- * can see and follow them when there is no SMTP to deliver the message.
+ * The body is plain text written by the API. It is shown as text, never as HTML, with line breaks
+ * kept; http(s) addresses become links, except a password-reset link: the outbox keeps its token
+ * redacted (only the recipient gets a working one), so it is shown as text, with a note saying why.
  */
 export function CorpoEmail({ texto }: { texto: string }) {
   const partes = texto.split(URL_NO_TEXTO);
@@ -18,7 +20,7 @@ export function CorpoEmail({ texto }: { texto: string }) {
     <Text component="div" size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="corpo-email">
       {partes.map((parte, i) =>
         // split with one capturing group puts the matches at the odd positions.
-        i % 2 === 1 ? (
+        i % 2 === 1 && !parte.includes(OCULTO) ? (
           <Anchor key={i} href={parte} target="_blank" rel="noopener noreferrer" size="sm">
             {parte}
           </Anchor>
@@ -69,6 +71,11 @@ export function EmailDetalhe({ email, aoFechar }: EmailDetalheProps) {
           <Paper withBorder p="md" radius="md">
             <CorpoEmail texto={email.corpo} />
           </Paper>
+          {email.corpo.includes(OCULTO) && (
+            <Text size="sm" c="dimmed">
+              O link de nova senha fica oculto aqui: cada envio gera um link novo, que só o destinatário recebe.
+            </Text>
+          )}
         </Stack>
       )}
     </Modal>

@@ -14,7 +14,7 @@ const RESET: EmailSaida = {
   empresaId: 7,
   para: 'ana@bompreco.com.br',
   assunto: 'Bonifica — redefinição de senha',
-  corpo: 'Olá, Ana.\n\nUse o link abaixo em até 1 hora:\n\nhttps://bonifica.exemplo/auth/alterar-senha?token=abc123\n\nSe não foi você, ignore esta mensagem.',
+  corpo: 'Olá, Ana.\n\nUse o link abaixo em até 1 hora:\n\nhttps://bonifica.exemplo/auth/alterar-senha?token=[oculto]\n\nSe não foi você, ignore esta mensagem.',
   status: 'PENDENTE',
   tentativas: 0,
   erro: null,
@@ -110,7 +110,7 @@ describe('Sistema › Caixa de saída de e-mails', () => {
     expect(corpo(s.chamadas(URL_LISTA)[0])).toEqual({});
   });
 
-  it('Ver abre o corpo inteiro, com as quebras de linha e o link visível', async () => {
+  it('Ver abre o corpo inteiro, com as quebras de linha; o link de nova senha vem oculto, como texto, e a tela diz por quê', async () => {
     servidor();
     const { usuario } = abrir();
     await usuario.click(await screen.findByRole('button', { name: 'Ver e-mail para ana@bompreco.com.br' }));
@@ -119,10 +119,22 @@ describe('Sistema › Caixa de saída de e-mails', () => {
     const texto = within(dialogo).getByTestId('corpo-email');
     expect(texto.textContent).toBe(RESET.corpo);
     expect(texto).toHaveStyle({ whiteSpace: 'pre-wrap' });
-    const link = within(dialogo).getByRole('link', { name: 'https://bonifica.exemplo/auth/alterar-senha?token=abc123' });
-    expect(link).toHaveAttribute('href', 'https://bonifica.exemplo/auth/alterar-senha?token=abc123');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(dialogo).queryByRole('link')).toBeNull();
+    expect(within(dialogo).getByText(/O link de nova senha fica oculto aqui/)).toBeInTheDocument();
     expect(within(dialogo).getByText('05/03/2026 12:04:05')).toBeInTheDocument();
+  });
+
+  it('Ver mostra os outros endereços do corpo como links', async () => {
+    const corpo = 'Confirme o seu e-mail em https://bonifica.exemplo/p/confirmar?c=abc123.\n\nObrigado.';
+    servidor({ [URL_LISTA]: paginaDe([{ ...RESET, corpo }, ENVIADO, FALHOU]) });
+    const { usuario } = abrir();
+    await usuario.click(await screen.findByRole('button', { name: 'Ver e-mail para ana@bompreco.com.br' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Bonifica — redefinição de senha' });
+    expect(within(dialogo).getByTestId('corpo-email').textContent).toBe(corpo);
+    const link = within(dialogo).getByRole('link', { name: 'https://bonifica.exemplo/p/confirmar?c=abc123' });
+    expect(link).toHaveAttribute('href', 'https://bonifica.exemplo/p/confirmar?c=abc123');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(dialogo).queryByText(/O link de nova senha fica oculto aqui/)).toBeNull();
   });
 
   it('Ver mostra o último erro de um envio que falhou', async () => {
