@@ -27,6 +27,9 @@ export type UsuarioLogado = {
   empresaId: number | null;
   matrizId: number | null;
   perfil: string | null;
+  /** The profile's id and the billing-administrator flag: the user form offers only what the server grants (decision 019). */
+  perfilId: number | null;
+  administradorFaturamento: boolean;
   permissions: string[];
 };
 

@@ -51,6 +51,8 @@ export async function userRoutes(app: FastifyInstance) {
       empresaId: u.empresaAtualId,
       matrizId: u.empresaId,
       perfil: u.perfilNome,
+      perfilId: u.perfilId,
+      administradorFaturamento: u.administradorFaturamento,
       permissions: u.permissoes,
     };
     return ok(r);
