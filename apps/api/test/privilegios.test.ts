@@ -22,6 +22,7 @@ const MSG = {
   proprioPerfilAtribuido: 'Você não pode trocar o seu próprio perfil.',
   proprioFaturamento: 'Você não pode alterar a sua própria administração do faturamento.',
   perfilAlheio: 'Você não pode alterar um perfil com permissões que você não possui.',
+  excluirPerfilAlheio: 'Você não pode excluir um perfil com permissões que você não possui.',
 };
 
 let t: AppDeTeste;
@@ -180,7 +181,7 @@ describe('quem só gerencia perfis não se dá permissões', () => {
       MSG.perfilAlheio,
     );
     esperarRecusa(await perfis.post('/services/profile/save', { id: perfilSoUsuarios.id, nome: 'Só usuários', permissoes: [] }), MSG.perfilAlheio);
-    esperarRecusa(await perfis.delete(`/services/profile/delete/${perfilSoUsuarios.id}`), MSG.perfilAlheio);
+    esperarRecusa(await perfis.delete(`/services/profile/delete/${perfilSoUsuarios.id}`), MSG.excluirPerfilAlheio);
   });
 
   it('o catálogo de permissões oferece só as que ele tem', async () => {
@@ -202,6 +203,21 @@ describe('o próprio usuário', () => {
     const r = await gerente.post('/services/user/save', { id: idGerente, nome: 'Gabriel Gerente Souza' });
     expect(r.statusCode, r.body).toBe(200);
     expect(await usuario(idGerente)).toMatchObject({ perfilId: PERFIL_GERENTE, administradorFaturamento: true, ativo: true });
+  });
+});
+
+describe('a própria senha pelo cadastro', () => {
+  it('mantém a sessão que a trocou e encerra as outras e os lembrar-me dos outros aparelhos', async () => {
+    await criarUsuario(gerente, { nome: 'Gerente Três', username: 'gerente.tres', perfilId: PERFIL_GERENTE });
+    const esta = await t.entrar('gerente.tres', SENHA, true);
+    const { sessao, token } = await sessoesDe('gerente.tres');
+    const r = await esta.post('/services/user/save', { id: await idDoUsuario(t, 'gerente.tres'), senha: 'novaSenhaPropria1' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await esta.get('/services/user/getUserInformations')).statusCode).toBe(200);
+    expect((await sessao.get('/services/user/getUserInformations')).statusCode).toBe(401);
+    expect(await voltaPeloLembrarMe(token)).toBe(401);
+    esta.cookies.delete('SESSION');
+    expect((await esta.get('/services/user/getUserInformations', { comRememberMe: true })).statusCode).toBe(200);
   });
 });
 

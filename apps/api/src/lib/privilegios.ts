@@ -25,6 +25,7 @@ export const RECUSA = {
   proprioPerfilAtribuido: 'Você não pode trocar o seu próprio perfil.',
   proprioFaturamento: 'Você não pode alterar a sua própria administração do faturamento.',
   perfilAlheio: 'Você não pode alterar um perfil com permissões que você não possui.',
+  excluirPerfilAlheio: 'Você não pode excluir um perfil com permissões que você não possui.',
   perfilDeQuemTemMais: 'Este perfil é usado por quem tem direitos que você não possui: você não pode tirar permissões dele.',
 } as const;
 
@@ -68,14 +69,19 @@ export async function permissoesDoPerfil(tx: Executor, perfilId: number | null):
   return p?.permissoes ?? [];
 }
 
-/** The stored rights of a user, read in the caller's transaction (so under its tenant). */
+/**
+ * The stored rights of a user, read in the caller's transaction (so under its tenant). The row is
+ * locked: a promotion committed between this check and the write would otherwise let the caller
+ * change someone who no longer fits inside their rights.
+ */
 export async function direitosDoUsuario(tx: Executor, usuarioId: number): Promise<Direitos & { perfilId: number | null }> {
   const [l] = await tx
     .select({ perfilId: usuario.perfilId, permissoes: perfil.permissoes, administradorFaturamento: usuario.administradorFaturamento })
     .from(usuario)
     .leftJoin(perfil, eq(perfil.id, usuario.perfilId))
     .where(eq(usuario.id, usuarioId))
-    .limit(1);
+    .limit(1)
+    .for('update', { of: usuario });
   return { perfilId: l?.perfilId ?? null, permissoes: l?.permissoes ?? [], administradorFaturamento: l?.administradorFaturamento ?? false };
 }
 
@@ -142,7 +148,7 @@ export async function exigirAlterarPerfil(
 
 /** Deleting a profile: only one within the caller's rights (it may hold nobody, but it is not theirs to judge). */
 export function exigirExcluirPerfil(u: UsuarioContexto, antes: { permissoes: readonly string[] }): void {
-  if (!possuiTodas(u, antes.permissoes)) throw erro.proibido(RECUSA.perfilAlheio);
+  if (!possuiTodas(u, antes.permissoes)) throw erro.proibido(RECUSA.excluirPerfilAlheio);
 }
 
 /**
