@@ -99,12 +99,14 @@ describe('GET profile/{ref}/available', () => {
 });
 
 describe('GET profile/permissoes', () => {
-  it('o gerente recebe o catálogo com rótulos em português, sem ROLE_ADMIN', async () => {
+  it('o gerente recebe o catálogo com rótulos em português, só com o que ele pode conceder (sem ROLE_ADMIN nem ROLE_ANALISTA)', async () => {
     const r = await gerente.get('/services/profile/permissoes');
     expect(r.statusCode).toBe(200);
     const lista = env<null>(r).results as { valor: string; rotulo: string }[];
     expect(lista.map((p) => p.valor)).not.toContain('ROLE_ADMIN');
-    expect(lista).toEqual(TODAS_PERMISSOES.filter((p) => p !== 'ROLE_ADMIN').map((valor) => ({ valor, rotulo: ROTULOS_PERMISSAO[valor] })));
+    // Gerente holds ROLE_USER_COMPANY_ADMIN, which implies the company's clerk permissions (decision 019).
+    const concedidas = TODAS_PERMISSOES.filter((p) => p !== 'ROLE_ADMIN' && p !== 'ROLE_ANALISTA');
+    expect(lista).toEqual(concedidas.map((valor) => ({ valor, rotulo: ROTULOS_PERMISSAO[valor] })));
     expect(lista.find((p) => p.valor === 'TERMINAL_USAR')?.rotulo).toBe('Usar o terminal de atendimento');
   });
 

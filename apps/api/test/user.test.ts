@@ -47,9 +47,12 @@ describe('GET user/getUserInformations', () => {
     const e = env<UsuarioLogado>(r);
     expect(e.hasError).toBe(false);
     const { permissions, ...resto } = e.result;
-    expect(resto).toEqual({ id: await idDoUsuario(t, username), username, ...esperado, permissions: undefined });
+    const { perfilId, administradorFaturamento, ...outros } = resto;
+    expect(outros).toEqual({ id: await idDoUsuario(t, username), username, ...esperado, permissions: undefined });
+    expect(administradorFaturamento).toBe(username === 'gerente' || username === 'outra');
+    expect(typeof perfilId).toBe('number');
     expect([...permissions].sort()).toEqual(esperado.permissions);
-    expect(Object.keys(e.result).sort()).toEqual(['companyName', 'email', 'empresaId', 'id', 'matrizId', 'name', 'perfil', 'permissions', 'username']);
+    expect(Object.keys(e.result).sort()).toEqual(['administradorFaturamento', 'companyName', 'email', 'empresaId', 'id', 'matrizId', 'name', 'perfil', 'perfilId', 'permissions', 'username']);
   });
 });
 

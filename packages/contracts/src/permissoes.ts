@@ -36,6 +36,33 @@ export const ROTULOS_PERMISSAO: Record<Permissao, string> = {
   RELATORIO_VER: 'Ver relatórios',
 };
 
+const GESTAO_DA_EMPRESA: readonly Permissao[] = [
+  PERMISSOES.empresaUsuario,
+  PERMISSOES.terminal,
+  PERMISSOES.clientesConsultar,
+  PERMISSOES.clientesGerenciar,
+  PERMISSOES.cartoesGerenciar,
+  PERMISSOES.relatorios,
+];
+
+/**
+ * What a permission already lets its holder do in terms of the others, read off the PODE_* lists
+ * below (ROLE_COMPANY opens every management screen but users and profiles; the company
+ * administrator opens those too). Whoever holds one may grant what it implies (docs/decisions/019).
+ */
+export const PERMISSOES_IMPLICITAS: Partial<Record<Permissao, readonly Permissao[]>> = {
+  ROLE_USER_COMPANY_ADMIN: [PERMISSOES.empresa, PERMISSOES.usuarios, PERMISSOES.perfis, ...GESTAO_DA_EMPRESA],
+  ROLE_COMPANY: GESTAO_DA_EMPRESA,
+  CLIENTE_GERENCIAR: [PERMISSOES.clientesConsultar],
+};
+
+/** The permissions held, with what they imply (the table above is already closed under implication). */
+export function permissoesEfetivas(permissoes: readonly string[]): Set<string> {
+  const efetivas = new Set(permissoes);
+  for (const p of permissoes) for (const q of PERMISSOES_IMPLICITAS[p as Permissao] ?? []) efetivas.add(q);
+  return efetivas;
+}
+
 /** Any-of check of spec §6; an empty or missing list is open to any logged-in user. */
 export function possuiAlguma(permissoesUsuario: readonly string[] | null | undefined, exigidas?: readonly string[]): boolean {
   if (!exigidas || exigidas.length === 0) return true;

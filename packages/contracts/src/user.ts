@@ -27,6 +27,9 @@ export type UsuarioLogado = {
   empresaId: number | null;
   matrizId: number | null;
   perfil: string | null;
+  /** The profile's id and the billing-administrator flag: the user form offers only what the server grants (decision 019). */
+  perfilId: number | null;
+  administradorFaturamento: boolean;
   permissions: string[];
 };
 
@@ -85,17 +88,21 @@ export type UsuarioResumo = {
   criadoEm: string;
 };
 
-/** POST user/save — create (no id, senha required) or update (id). */
+/**
+ * POST user/save — create (no id) or update (id). On update only the fields sent change: an absent
+ * field keeps its stored value (`email: null` erases the e-mail, an absent `email` keeps it), so no
+ * field has a default here. On create the server asks for nome, username, perfilId and senha.
+ */
 export const usuarioSaveSchema = z
   .object({
     id: z.number().int().positive().optional(),
-    nome: z.string().trim().min(2, 'Informe o nome.').max(120, 'Nome longo demais.'),
-    username: usernameSchema,
+    nome: z.string().trim().min(2, 'Informe o nome.').max(120, 'Nome longo demais.').optional(),
+    username: usernameSchema.optional(),
     email: emailSchema.nullable().optional(),
     empresaId: z.number().int().positive().nullable().optional(),
-    perfilId: z.number({ message: 'Escolha o perfil.' }).int().positive('Escolha o perfil.'),
-    ativo: z.boolean().default(true),
-    administradorFaturamento: z.boolean().default(false),
+    perfilId: z.number({ message: 'Escolha o perfil.' }).int().positive('Escolha o perfil.').optional(),
+    ativo: z.boolean().optional(),
+    administradorFaturamento: z.boolean().optional(),
     senha: senhaSchema.optional(),
   })
   .strict();

@@ -23,6 +23,11 @@ export type Recurso<TFiltro, TSalvar extends { id?: number }, TItem> = {
   listar: (tx: Executor, u: UsuarioContexto, filtro: TFiltro, page: number, size: number) => Promise<{ itens: TItem[]; total: number; totalLimitado?: boolean }>;
   /** Must return null for a row of another company: the caller answers 404 and leaks nothing. */
   buscar: (tx: Executor, u: UsuarioContexto, id: number) => Promise<TItem | null>;
+  /**
+   * `dados` is the body as the schema parsed it: a field the client left out is absent (undefined)
+   * unless the schema gives it a default. A resource whose update is partial (user/save) has no
+   * defaults in its schema and writes only the fields present, keeping the others (decision 019).
+   */
   gravar: (tx: Executor, u: UsuarioContexto, dados: TSalvar, antes: TItem | null, request: FastifyRequest) => Promise<TItem>;
   excluir: (tx: Executor, u: UsuarioContexto, id: number, antes: TItem) => Promise<'EXCLUIR' | 'DESATIVAR'>;
 };

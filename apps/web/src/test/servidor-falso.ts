@@ -37,6 +37,8 @@ export const usuarioGerente: UsuarioLogado = {
   empresaId: 7,
   matrizId: 7,
   perfil: 'Gerente',
+  perfilId: 3,
+  administradorFaturamento: true,
   permissions: ['ROLE_COMPANY', 'ROLE_USER_COMPANY_ADMIN', 'USUARIO_GERENCIAR', 'PERFIL_GERENCIAR'],
 };
 
@@ -49,6 +51,8 @@ export const usuarioAdmin: UsuarioLogado = {
   empresaId: null,
   matrizId: null,
   perfil: 'Administrador',
+  perfilId: 1,
+  administradorFaturamento: false,
   permissions: ['ROLE_ADMIN'],
 };
 

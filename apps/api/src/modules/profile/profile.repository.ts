@@ -5,6 +5,7 @@ import { perfil, usuario } from '../../db/schema/index.js';
 import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
+import { encerrarAcessos, exigirAlterarPerfil, exigirExcluirPerfil } from '../../lib/privilegios.js';
 
 type Linha = typeof perfil.$inferSelect;
 
@@ -64,9 +65,11 @@ export async function gravarPerfil(tx: Executor, u: UsuarioContexto, d: PerfilSa
   if (antes?.sistema && !(ehAdmin(u) && u.empresaId === null)) throw erro.proibido('Perfis do sistema só podem ser alterados pelo administrador do sistema.');
   const permissoes = validarPermissoes(u, d.permissoes);
   if (permissoes.includes(PERMISSOES.admin) && u.empresaId !== null) throw erro.requisicao('ROLE_ADMIN não pode fazer parte de um perfil de empresa.');
+  const rebaixados = await exigirAlterarPerfil(tx, u, antes, permissoes);
   const valores = { nome: d.nome, descricao: d.descricao ?? null, permissoes };
   if (antes) {
     const [l] = await tx.update(perfil).set(valores).where(eq(perfil.id, antes.id)).returning();
+    await encerrarAcessos(tx, rebaixados);
     return paraPerfil(l!);
   }
   const [l] = await tx
@@ -79,6 +82,7 @@ export async function gravarPerfil(tx: Executor, u: UsuarioContexto, d: PerfilSa
 /** A profile still given to active users cannot go: they would lose every permission at once. */
 export async function excluirPerfil(tx: Executor, u: UsuarioContexto, id: number, antes: Perfil) {
   if (antes.sistema && !(ehAdmin(u) && u.empresaId === null)) throw erro.proibido('Perfis do sistema só podem ser excluídos pelo administrador do sistema.');
+  exigirExcluirPerfil(u, antes);
   const [em] = await tx.select({ n: count() }).from(usuario).where(and(eq(usuario.perfilId, id), eq(usuario.ativo, true)));
   if ((em?.n ?? 0) > 0) throw erro.conflito(`Este perfil está em uso por ${em!.n} usuário(s) ativo(s). Troque o perfil deles antes de excluir.`);
   await tx.update(perfil).set({ ativo: false }).where(eq(perfil.id, id));

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { empresa } from '../../db/schema/index.js';
 import { ehAdmin } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
+import { permissoesConcediveis } from '../../lib/privilegios.js';
 import { registrarRecurso } from '../../lib/recurso.js';
 import { lista } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
@@ -51,7 +52,8 @@ export async function profileRoutes(app: FastifyInstance) {
 
   rotas.get('/profile/permissoes', { schema: { tags }, config: { permissoes: LEITURA } }, async (request) => {
     const u = usuarioDe(request);
-    const atribuiveis = TODAS_PERMISSOES.filter((p) => p !== PERMISSOES.admin || (ehAdmin(u) && u.empresaId === null));
+    // Only what the caller holds: anything else would be refused on save (docs/decisions/019).
+    const atribuiveis = permissoesConcediveis(u, TODAS_PERMISSOES);
     return lista(atribuiveis.map((valor) => ({ valor, rotulo: ROTULOS_PERMISSAO[valor] })));
   });
 

@@ -6,6 +6,7 @@ import { empresa, perfil, usuario } from '../../db/schema/index.js';
 import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
+import { encerrarAcessos, encolheu, exigirAtribuir, exigirGerenciarUsuario } from '../../lib/privilegios.js';
 import { violouUnicidade } from '../../lib/recurso.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../../lib/senha.js';
 
@@ -102,29 +103,55 @@ async function validarPerfil(tx: Executor, u: UsuarioContexto, perfilId: number,
   if (p.empresaId === null && p.referencia !== (empresaId === null ? 'SISTEMA' : 'EMPRESA')) throw erro.requisicao('Perfil inválido.');
 }
 
+/** On create, what the schema leaves optional for updates (docs/decisions/019: user/save is partial). */
+function exigirCamposDeCriacao(d: UsuarioSave): asserts d is UsuarioSave & { nome: string; username: string; perfilId: number; senha: string } {
+  if (d.nome === undefined) throw erro.requisicao('Informe o nome.');
+  if (d.username === undefined) throw erro.requisicao('Informe o usuário.');
+  if (d.perfilId === undefined) throw erro.requisicao('Escolha o perfil.');
+  if (!d.senha) throw erro.requisicao('Informe a senha inicial do usuário.');
+}
+
+/** The tenant (matriz) a stored user belongs to: the profile they get must be offered there. */
+async function matrizDoUsuario(tx: Executor, id: number): Promise<number | null> {
+  const [l] = await tx.select({ empresaId: usuario.empresaId }).from(usuario).where(eq(usuario.id, id)).limit(1);
+  return l?.empresaId ?? null;
+}
+
+/**
+ * Create, or change only the fields sent. Who may change whom, and grant what, is decided in
+ * lib/privilegios.ts; a save that shrinks the user's rights, deactivates them or sets their
+ * password ends their other sessions and remember-me tokens.
+ */
 export async function gravarUsuario(
   tx: Executor,
   u: UsuarioContexto,
   d: UsuarioSave,
   antes: UsuarioResumo | null,
   argon2: ParametrosArgon2,
+  sessaoAtual: { sessaoIdHash?: string | null; rememberSerie?: string | null } = {},
 ): Promise<UsuarioResumo> {
-  if (!antes && !d.senha) throw erro.requisicao('Informe a senha inicial do usuário.');
-  if (antes && antes.id === u.id && d.ativo === false) throw erro.requisicao('Você não pode desativar o seu próprio usuário.');
-  const { empresaId, filialId } = await resolverEmpresa(tx, u, d.empresaId);
-  await validarPerfil(tx, u, d.perfilId, empresaId);
-  const valores = {
-    nome: d.nome,
-    username: d.username.toLowerCase(),
-    email: d.email ?? null,
-    empresaId,
-    filialId,
-    perfilId: d.perfilId,
-    ativo: d.ativo,
-    administradorFaturamento: d.administradorFaturamento,
-    atualizadoEm: new Date(),
-    ...(d.senha ? { senhaHash: await gerarHashSenha(d.senha, argon2), senhaAlteradaEm: new Date() } : {}),
-  };
+  if (!antes) exigirCamposDeCriacao(d);
+  const proprio = antes?.id === u.id;
+  if (proprio && d.ativo === false) throw erro.requisicao('Você não pode desativar o seu próprio usuário.');
+  const direitosAntes = antes ? await exigirGerenciarUsuario(tx, u, antes.id, 'alterar') : null;
+
+  const valores: Partial<typeof usuario.$inferInsert> = { atualizadoEm: new Date() };
+  if (d.nome !== undefined) valores.nome = d.nome;
+  if (d.username !== undefined) valores.username = d.username.toLowerCase();
+  if (d.email !== undefined) valores.email = d.email;
+  if (d.ativo !== undefined) valores.ativo = d.ativo;
+  if (d.administradorFaturamento !== undefined) valores.administradorFaturamento = d.administradorFaturamento;
+  if (d.perfilId !== undefined) valores.perfilId = d.perfilId;
+  if (d.senha) Object.assign(valores, { senhaHash: await gerarHashSenha(d.senha, argon2), senhaAlteradaEm: new Date() });
+  if (!antes || d.empresaId !== undefined) Object.assign(valores, await resolverEmpresa(tx, u, d.empresaId));
+
+  const perfilId = d.perfilId ?? antes?.perfilId ?? null;
+  if (perfilId !== null && (d.perfilId !== undefined || d.empresaId !== undefined)) {
+    const matriz = valores.empresaId !== undefined ? valores.empresaId : await matrizDoUsuario(tx, antes!.id);
+    await validarPerfil(tx, u, perfilId, matriz);
+  }
+  const direitosDepois = await exigirAtribuir(tx, u, direitosAntes, { perfilId, administradorFaturamento: d.administradorFaturamento ?? antes?.administradorFaturamento ?? false }, proprio);
+
   let id: number;
   try {
     if (antes) {
@@ -133,7 +160,7 @@ export async function gravarUsuario(
     } else {
       const [novo] = await tx
         .insert(usuario)
-        .values({ ...valores, senhaHash: valores.senhaHash ?? '' })
+        .values({ ...valores, nome: d.nome!, username: d.username!.toLowerCase(), senhaHash: valores.senhaHash ?? '' })
         .returning({ id: usuario.id });
       id = novo!.id;
     }
@@ -141,13 +168,19 @@ export async function gravarUsuario(
     if (violouUnicidade(e)) throw erro.conflito('Este nome de usuário já está em uso.');
     throw e;
   }
+  if (antes && direitosAntes && (encolheu(direitosAntes, direitosDepois) || d.ativo === false || d.senha)) {
+    // One's own password set here keeps the session that set it, as user/changePassword does.
+    await encerrarAcessos(tx, [antes.id], proprio ? sessaoAtual : {});
+  }
   return (await buscarUsuario(tx, u, id))!;
 }
 
 /** Users are deactivated, never deleted: the audit trail and history keep pointing at them. */
 export async function desativarUsuario(tx: Executor, u: UsuarioContexto, id: number) {
   if (id === u.id) throw erro.requisicao('Você não pode excluir o seu próprio usuário.');
+  await exigirGerenciarUsuario(tx, u, id, 'desativar');
   await tx.update(usuario).set({ ativo: false, atualizadoEm: new Date() }).where(eq(usuario.id, id));
+  await encerrarAcessos(tx, [id]);
   return 'DESATIVAR' as const;
 }
 

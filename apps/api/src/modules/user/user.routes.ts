@@ -52,6 +52,8 @@ export async function userRoutes(app: FastifyInstance) {
       empresaId: u.empresaAtualId,
       matrizId: u.empresaId,
       perfil: u.perfilNome,
+      perfilId: u.perfilId,
+      administradorFaturamento: u.administradorFaturamento,
       permissions: u.permissoes,
     };
     return ok(r);
@@ -157,7 +159,7 @@ export async function userRoutes(app: FastifyInstance) {
     salvar: usuarioSaveSchema,
     listar: listarUsuarios,
     buscar: buscarUsuario,
-    gravar: (tx, u, d, antes) => gravarUsuario(tx, u, d, antes, argon2),
+    gravar: (tx, u, d, antes, request) => gravarUsuario(tx, u, d, antes, argon2, { sessaoIdHash: request.sessaoIdHash, rememberSerie: request.rememberSerie }),
     excluir: (tx, u, id) => desativarUsuario(tx, u, id),
   });
 }

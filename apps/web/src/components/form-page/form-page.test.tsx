@@ -112,8 +112,8 @@ describe('FormPage', () => {
     await usuario.click(screen.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(aoSalvar).toHaveBeenCalledTimes(1));
-    // Trimmed and with the schema's defaults, as the server will read it.
-    expect(salvar).toHaveBeenCalledWith({ nome: 'Ana Souza', username: 'ana.souza', email: null, perfilId: 3, ativo: true, administradorFaturamento: false });
+    // Trimmed, as the server will read it; user/save has no defaults (a field not sent is kept, decision 019).
+    expect(salvar).toHaveBeenCalledWith({ nome: 'Ana Souza', username: 'ana.souza', email: null, perfilId: 3 });
     expect(await screen.findByText('Sucesso')).toBeInTheDocument();
     expect(screen.getByText('Usuário salvo.')).toBeInTheDocument();
   });

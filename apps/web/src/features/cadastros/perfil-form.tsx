@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { perfilSaveSchema, ROTULOS_PERMISSAO, type Perfil, type PerfilSave, type Permissao } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { usePermissoesAtribuiveis, useSalvarPerfil, type PermissaoAtribuivel } from './api';
+import { useUsuarioLogado } from '../../app/session/usuario';
 
 type ValoresPerfil = {
   nome: string;
@@ -31,6 +32,9 @@ export function PerfilForm({ registro, aoSalvar }: PerfilFormProps) {
   const sistema = registro?.sistema === true;
   const salvarPerfil = useSalvarPerfil();
   const permissoes = usePermissoesAtribuiveis();
+  // One's own profile keeps its permissions (decision 019): name and description still change.
+  const eu = useUsuarioLogado();
+  const proprio = registro !== null && eu?.perfilId === registro.id;
 
   const controle = useFormPage({
     schema: perfilSaveSchema,
@@ -69,7 +73,15 @@ export function PerfilForm({ registro, aoSalvar }: PerfilFormProps) {
     >
       <TextInput label="Nome" required {...form.getInputProps('nome')} />
       <Textarea label="Descrição" autosize minRows={2} maxRows={5} {...form.getInputProps('descricao')} />
-      <Checkbox.Group label="Permissões" description="O usuário com este perfil pode fazer o que qualquer uma delas permitir." {...form.getInputProps('permissoes')}>
+      <Checkbox.Group
+        label="Permissões"
+        description={
+          proprio
+            ? 'Este é o seu perfil: você não pode alterar as permissões dele.'
+            : 'O usuário com este perfil pode fazer o que qualquer uma delas permitir. Só aparecem as que você pode conceder.'
+        }
+        {...form.getInputProps('permissoes')}
+      >
         {permissoes.isPending ? (
           <Loader size="sm" mt="xs" aria-label="Carregando permissões" />
         ) : permissoes.isError ? (
@@ -79,7 +91,7 @@ export function PerfilForm({ registro, aoSalvar }: PerfilFormProps) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
             {opcoesPermissao(permissoes.data, form.values.permissoes).map((p) => (
-              <Checkbox key={p.valor} value={p.valor} label={p.rotulo} />
+              <Checkbox key={p.valor} value={p.valor} label={p.rotulo} disabled={proprio || !permissoes.data.some((c) => c.valor === p.valor)} />
             ))}
           </SimpleGrid>
         )}

@@ -108,6 +108,27 @@ describe('Cadastros › Perfis', () => {
     await waitFor(() => expect(s.chamadas(URL_LISTA).length).toBeGreaterThan(1));
   });
 
+  it('o próprio perfil abre com as permissões travadas; fora do catálogo de quem edita, a permissão aparece mas não muda', { timeout: 20_000 }, async () => {
+    // usuarioGerente (servidor-falso) has perfilId 3.
+    const meu: Perfil = { ...CAIXA, id: 3, nome: 'Meu perfil', permissoes: ['TERMINAL_USAR'] };
+    const alheio: Perfil = { ...CAIXA, id: 12, nome: 'Relatórios', permissoes: ['RELATORIO_VER'] };
+    servidor({ [URL_LISTA]: paginaDe([meu, alheio]) });
+    const { usuario } = abrir();
+    await usuario.click(await screen.findByRole('button', { name: 'Editar Meu perfil' }, { timeout: 5_000 }));
+    let drawer = await screen.findByRole('dialog', { name: 'Editar perfil' });
+    expect(within(drawer).getByText('Este é o seu perfil: você não pode alterar as permissões dele.')).toBeInTheDocument();
+    expect(await within(drawer).findByRole('checkbox', { name: 'Usar o terminal de atendimento' })).toBeDisabled();
+    expect(within(drawer).getByRole('checkbox', { name: 'Consultar clientes' })).toBeDisabled();
+    expect(within(drawer).getByLabelText(/^Nome/)).toBeEnabled();
+    await usuario.click(within(drawer).getAllByRole('button', { name: /Fechar|Cancelar/ }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await usuario.click(screen.getByRole('button', { name: 'Editar Relatórios' }));
+    drawer = await screen.findByRole('dialog', { name: 'Editar perfil' });
+    expect(await within(drawer).findByRole('checkbox', { name: 'Ver relatórios' })).toBeDisabled();
+    expect(within(drawer).getByRole('checkbox', { name: 'Consultar clientes' })).toBeEnabled();
+  });
+
   it('excluir pede Confirmação e mostra a mensagem do servidor quando há conflito (409)', async () => {
     const s = servidor({
       'DELETE profile/delete/11': responder(() => falha(409, 'Este perfil está em uso por 3 usuários e não pode ser excluído.')),

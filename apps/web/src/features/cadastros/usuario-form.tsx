@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { senhaSchema, usernameSchema, usuarioSaveSchema, type UsuarioResumo, type UsuarioSave } from '@bonifica/contracts';
@@ -6,6 +6,8 @@ import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { existeUsuario, gerarUsername, useOpcoesPerfis, useSalvarUsuario } from './api';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { useUsuarioLogado } from '../../app/session/usuario';
+import { podeAtribuirPerfil, podeConcederFaturamento } from './concessao';
 
 /** A new user has no password yet; on edit a blank one keeps the current password. */
 const usuarioNovoSchema = usuarioSaveSchema.extend({ senha: senhaSchema });
@@ -69,12 +71,20 @@ export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
       usernameEmUso !== null && v.username.trim() === usernameEmUso ? { username: MENSAGEM_USUARIO_EM_USO } : {},
   });
   const { form } = controle;
-  const perfis = useOpcoesPerfis(form.values.empresaId);
+  const eu = useUsuarioLogado();
+  // Nobody changes their own profile or billing flag (decision 019): the fields show but do not change.
+  const proprio = registro !== null && eu?.id === registro.id;
+  const consultaPerfis = useOpcoesPerfis(form.values.empresaId);
+  // Only profiles the caller may give; the one the user already has stays, so the form shows it.
+  const perfis = useMemo(
+    () => consultaPerfis.data?.filter((p) => p.id === registro?.perfilId || (eu !== undefined && podeAtribuirPerfil(eu, p))),
+    [consultaPerfis.data, registro?.perfilId, eu],
+  );
   const perfilId = form.values.perfilId;
   // A profile chosen for another company would be refused on save: drop it when the company changes.
   useEffect(() => {
-    if (perfis.data && perfilId !== null && !perfis.data.some((p) => p.id === perfilId)) form.setFieldValue('perfilId', null);
-  }, [perfis.data, perfilId, form]);
+    if (perfis && perfilId !== null && !perfis.some((p) => p.id === perfilId)) form.setFieldValue('perfilId', null);
+  }, [perfis, perfilId, form]);
 
   async function verificarDisponibilidade() {
     const username = form.getValues().username.trim();
@@ -154,17 +164,26 @@ export function UsuarioForm({ registro, aoSalvar }: UsuarioFormProps) {
       <Select<number>
         label="Perfil"
         required
-        placeholder={perfis.isPending ? 'Carregando...' : 'Selecione'}
-        data={(perfis.data ?? []).map((p) => ({ value: p.id, label: p.nome }))}
+        placeholder={consultaPerfis.isPending ? 'Carregando...' : 'Selecione'}
+        data={(perfis ?? []).map((p) => ({ value: p.id, label: p.nome }))}
         searchable
         nothingFoundMessage="Nenhum perfil encontrado."
         {...form.getInputProps('perfilId')}
+        disabled={proprio}
+        description={proprio ? 'Você não pode trocar o seu próprio perfil.' : undefined}
       />
       <Switch label="Ativo" {...form.getInputProps('ativo', { type: 'checkbox' })} />
       <Switch
         label="Administrador do faturamento"
-        description="Vê no topo do sistema os avisos de faturamento da empresa."
+        description={
+          proprio
+            ? 'Você não pode alterar a sua própria administração do faturamento.'
+            : eu && !podeConcederFaturamento(eu)
+              ? 'Somente um administrador do faturamento pode concedê-la.'
+              : 'Vê no topo do sistema os avisos de faturamento da empresa.'
+        }
         {...form.getInputProps('administradorFaturamento', { type: 'checkbox' })}
+        disabled={proprio || (eu !== undefined && !podeConcederFaturamento(eu) && !form.values.administradorFaturamento)}
       />
       <PasswordInput
         label={novo ? 'Senha' : 'Nova senha'}

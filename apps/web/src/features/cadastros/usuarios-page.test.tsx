@@ -102,6 +102,34 @@ describe('Cadastros › Usuários', () => {
     expect(s.chamadas('GET profile/listcompanyprofiles')).toHaveLength(0);
   });
 
+  it('só oferece o que o servidor aceitaria: perfis dentro das permissões de quem cadastra, faturamento só para o administrador dele', { timeout: 20_000 }, async () => {
+    const soUsuarios = { ...usuarioGerente, permissions: ['USUARIO_GERENCIAR'], administradorFaturamento: false };
+    const perfis = [{ ...PERFIS[0]!, permissoes: ['ROLE_COMPANY', 'USUARIO_GERENCIAR'] }, { ...PERFIS[1]!, permissoes: ['USUARIO_GERENCIAR'] }];
+    servidor({ 'GET profile/listcompanyprofiles': responder(() => ({ corpo: { ...envelope(null), results: perfis } })) }, soUsuarios);
+    const { usuario } = abrir();
+    await screen.findByText('Ana Paula Ribeiro');
+    await usuario.click(screen.getAllByRole('button', { name: 'Novo usuário' })[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    await usuario.click(within(drawer).getByRole('combobox', { name: /^Perfil/ }));
+    expect(await within(drawer).findByRole('option', { name: 'Operador de caixa' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('option', { name: 'Gerente' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('switch', { name: /Administrador do faturamento/ })).toBeDisabled();
+    expect(within(drawer).getByText('Somente um administrador do faturamento pode concedê-la.')).toBeInTheDocument();
+  });
+
+  it('no próprio cadastro, perfil e faturamento não mudam', { timeout: 20_000 }, async () => {
+    const eu: UsuarioResumo = { ...ANA, id: usuarioGerente.id, nome: 'Mariana Souza Lima', username: 'gerente', administradorFaturamento: true };
+    servidor({ [URL_LISTA]: paginaDe([eu]) });
+    const { usuario } = abrir();
+    await usuario.click(await screen.findByRole('button', { name: 'Editar Mariana Souza Lima' }, { timeout: 5_000 }));
+    // Nobody deactivates themselves: the server refuses it, so the list does not offer it.
+    expect(screen.queryByRole('button', { name: 'Desativar Mariana Souza Lima' })).not.toBeInTheDocument();
+    const drawer = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    expect(within(drawer).getByRole('combobox', { name: /^Perfil/ })).toBeDisabled();
+    expect(within(drawer).getByText('Você não pode trocar o seu próprio perfil.')).toBeInTheDocument();
+    expect(within(drawer).getByRole('switch', { name: /Administrador do faturamento/ })).toBeDisabled();
+  });
+
   it('a empresa escolhida limita os perfis (profile/{empresa}/available) e descarta o perfil que não vale para ela', async () => {
     const s = servidor({ 'GET profile/7/available': responder(() => ({ corpo: { ...envelope(null), results: [PERFIS[0]!] } })) });
     const { usuario } = abrir();

@@ -9,6 +9,7 @@ import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-
 import { formatarData } from '../../lib/format';
 import { buscarUsuarios, chavesCadastros, useDesativarUsuario, useOpcoesPerfis } from './api';
 import { UsuarioForm } from './usuario-form';
+import { useUsuarioLogado } from '../../app/session/usuario';
 
 const COLUNAS: DataTableColumn<UsuarioResumo>[] = [
   { accessor: 'nome', title: 'Nome', sortable: true },
@@ -36,6 +37,7 @@ type Edicao = { registro: UsuarioResumo | null } | null;
 /** Cadastros › Usuários: the company's back-office users. */
 export function Component() {
   const perfis = useOpcoesPerfis();
+  const eu = useUsuarioLogado();
   const desativar = useDesativarUsuario();
   const [edicao, setEdicao] = useState<Edicao>(null);
 
@@ -76,7 +78,7 @@ export function Component() {
             <IconEdit size={18} />
           </ActionIcon>
         </Tooltip>
-        {u.ativo && (
+        {u.ativo && u.id !== eu?.id && (
           <Tooltip label="Desativar">
             <ActionIcon variant="subtle" color="red" aria-label={`Desativar ${u.nome}`} onClick={() => void pedirDesativacao(u)}>
               <IconUserOff size={18} />
@@ -85,7 +87,7 @@ export function Component() {
         )}
       </Group>
     ),
-    [pedirDesativacao],
+    [pedirDesativacao, eu?.id],
   );
 
   const fechar = useCallback(() => setEdicao(null), []);
