@@ -50,8 +50,7 @@ function examinar(op: Operacao, caso: Caso, r: { statusCode: number; body: strin
   const corpo = r.body.slice(0, 400);
   if (r.statusCode >= 500) return { operacao, caso: caso.descricao, status: r.statusCode, motivo: '5xx', corpo };
   // SQL words may be data in a successful reply (a customer named "select … from"); in an error they are a leak.
-  const texto = r.statusCode >= 400 ? r.body : r.body.replace(/\b(select|insert|update|delete)\b/gi, '');
-  const v = vazamento(texto);
+  const v = vazamento(r.body);
   if (v && (r.statusCode >= 400 || v !== 'SQL')) return { operacao, caso: caso.descricao, status: r.statusCode, motivo: v, corpo };
   return null;
 }

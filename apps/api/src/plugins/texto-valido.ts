@@ -11,8 +11,10 @@ import { primeiroTextoInvalido } from '../lib/texto-valido.js';
  * never yields a surrogate.
  */
 export const textoValidoPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, the sale's hot path included.
+  app.addHook('preValidation', (request, _reply, done) => {
     const caminho = primeiroTextoInvalido(request.params) ?? primeiroTextoInvalido(request.query) ?? primeiroTextoInvalido(request.body);
-    if (caminho !== undefined) throw erro.requisicao(caminho ? `${caminho}: ${MENSAGENS_PRODUTO.textoInvalido}` : MENSAGENS_PRODUTO.textoInvalido);
+    if (caminho === undefined) return done();
+    done(erro.requisicao(caminho ? `${caminho}: ${MENSAGENS_PRODUTO.textoInvalido}` : MENSAGENS_PRODUTO.textoInvalido));
   });
 });
