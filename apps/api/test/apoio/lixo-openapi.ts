@@ -165,12 +165,29 @@ export const TEXTOS_HOSTIS: readonly [string, string][] = [
   ['espaços', '   '],
 ];
 
+/**
+ * A number sent with exactly this text: JSON.stringify writes -0 as 0 and 2^53+1 as 2^53, and has no
+ * way to write 1e400 (which JSON.parse reads as Infinity).
+ */
+export class NumeroCru {
+  constructor(readonly texto: string) {}
+}
+
+/** JSON with every NumeroCru written as its text. */
+export function json(v: unknown): string {
+  const crus: string[] = [];
+  const texto = JSON.stringify(v, (_k, x: unknown) => (x instanceof NumeroCru ? `@@cru${crus.push(x.texto) - 1}@@` : x));
+  return texto.replace(/"@@cru(\d+)@@"/g, (_, i: string) => crus[Number(i)]!);
+}
+
 export const NUMEROS_HOSTIS: readonly [string, unknown][] = [
   ['1e-7', 1e-7],
+  ['-1e-7', new NumeroCru('-1E-7')],
   ['1e308', 1e308],
-  ['-0', -0],
+  ['-0', new NumeroCru('-0')],
   ['NaN em texto', 'NaN'],
-  ['2^53+1', 2 ** 53 + 1],
+  ['2^53+1', new NumeroCru('9007199254740993')],
+  ['1e400 (vira Infinity)', new NumeroCru('1e400')],
   ['negativo', -1],
   ['1.005', 1.005],
   ['número em texto', '10'],
@@ -318,7 +335,6 @@ export function casosDaOperacao(op: Operacao, semente: string, limite: number): 
   const semente2 = sortear();
   const corpoCompleto = op.corpo ? exemplo(op.corpo, '', true, sorteador(`${semente} ${semente2}`)) : undefined;
   const corpoMinimo = op.corpo ? exemplo(op.corpo, '', false, sorteador(`${semente} ${semente2}`)) : undefined;
-  const json = (v: unknown) => JSON.stringify(v);
 
   const fixos: Caso[] = [];
   const sorteaveis: Caso[][] = [];
@@ -343,6 +359,12 @@ export function casosDaOperacao(op: Operacao, semente: string, limite: number): 
       // Amounts and percentages: 1e-7 passed the old two-decimal check (its text has no dot).
       const corpo = numeros.reduce<unknown>((acc, f) => comValor(acc, f.caminho, 1e-7), corpoMinimo);
       fixos.push({ descricao: '1e-7 em todo valor decimal', url: urlBase, payload: json(corpo) });
+    }
+    const inteiros = folhas(op.corpo).filter((f) => tipoDe(f.esquema) === 'integer' || tipoDe(f.esquema) === 'number');
+    if (inteiros.length) {
+      // -0 and 2^53+1 as sent text: ids and amounts a bigint column or an === 0 check may mishandle.
+      const zero = inteiros.reduce<unknown>((acc, f) => comValor(acc, f.caminho, new NumeroCru('-0')), corpoMinimo);
+      sorteaveis.push([{ descricao: '-0 em todo número', url: urlBase, payload: json(zero) }]);
     }
     porFolha = intercalar(
       embaralhar(folhas(op.corpo), sortear).map((f) =>
