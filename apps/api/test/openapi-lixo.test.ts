@@ -44,6 +44,7 @@ afterAll(() => t.fechar());
 async function enviar(cliente: Cliente, op: Operacao, caso: Caso) {
   const headers: Record<string, string> = {};
   if (caso.payload !== undefined) headers['content-type'] = caso.contentType ?? 'application/json';
+  Object.assign(headers, caso.headers);
   const payload = typeof caso.payload === 'function' ? caso.payload() : caso.payload;
   return cliente.requisitar({ method: op.metodo as 'GET', url: caso.url, payload, headers });
 }

@@ -40,6 +40,8 @@ export type Operacao = {
 export type Caso = {
   descricao: string;
   url: string;
+  /** Extra request headers (odd Idempotency-Key, remember-me…). */
+  headers?: Record<string, string>;
   /** Raw payload, sent as is (malformed JSON included); a function builds it only when the case is drawn. */
   payload?: string | (() => string);
   contentType?: string;
@@ -393,6 +395,15 @@ export function casosDaOperacao(op: Operacao, semente: string, limite: number): 
     );
   }
   sorteaveis.push([{ descricao: 'query desconhecida com NUL', url: `${urlBase}${urlBase.includes('?') ? '&' : '?'}x%00=%00` }]);
+  const corpoBase = corpoMinimo === undefined ? undefined : json(corpoMinimo);
+  sorteaveis.push(
+    [
+      ['Idempotency-Key enorme', { 'idempotency-key': 'k'.repeat(5_000) }],
+      ['Idempotency-Key em Latin-1', { 'idempotency-key': 'ção\u00ff'.repeat(20) }],
+      ['remember-me estranho', { 'remember-me': `${'a'.repeat(20)}.${'\u00ff'.repeat(40)}` }],
+      ['JSON em UTF-16 declarado', { 'content-type': 'application/json; charset=utf-16' }],
+    ].map(([nome, headers]) => ({ descricao: `cabeçalho: ${nome as string}`, url: urlBase, headers: headers as Record<string, string>, payload: corpoBase })),
+  );
 
   // Round robin over the groups (each shuffled), so every kind of junk gets in before any repeats.
   const grupos = [porFolha, porFolha, ...sorteaveis.map((g) => embaralhar(g, sortear))];
