@@ -8,6 +8,7 @@ import type { Banco, Db } from './db/client.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { sessaoPlugin } from './plugins/sessao.js';
 import { swaggerPlugin } from './plugins/swagger.js';
+import { textoValidoPlugin } from './plugins/texto-valido.js';
 import { spaPlugin } from './plugins/spa.js';
 import { falha } from './lib/resposta.js';
 import { criarAdaptadores, type Adaptadores } from './adapters/index.js';
@@ -69,6 +70,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
 
   await app.register(envelopePlugin);
+  await app.register(textoValidoPlugin);
   // Security headers for every reply. The helmet middleware is built once: @fastify/helmet built it
   // again on every request, a measurable share of a sale's CPU (bench/RESULTS.md).
   const cabecalhosSeguranca = helmet({

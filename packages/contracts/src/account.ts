@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StatusCliente } from './client.js';
+import { emUnidadesInteiras } from './br/dinheiro.js';
 
 export const UNIDADES = ['CASHBACK', 'PONTOS', 'PREPAGO'] as const;
 export type UnidadeConta = (typeof UNIDADES)[number];
@@ -29,9 +30,8 @@ export const ajusteSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    const casas = (String(v.valor).split('.')[1] ?? '').length;
     if (v.unidade === 'PONTOS' && !Number.isInteger(v.valor)) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Pontos são números inteiros.' });
-    if (v.unidade !== 'PONTOS' && casas > 2) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Use no máximo 2 casas decimais.' });
+    if (v.unidade !== 'PONTOS' && !emUnidadesInteiras(v.valor, 2)) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'O valor deve ter no máximo 2 casas decimais (centavos).' });
   });
 export type Ajuste = z.infer<typeof ajusteSchema>;
 

@@ -9,6 +9,7 @@ export * from './br/index.js';
 export * from './zod-ptbr.js';
 export * from './account.js';
 export * from './client.js';
+export * from './valores.js';
 export * from './transacao.js';
 export * from './cartao.js';
 export * from './tarefa.js';

@@ -33,6 +33,7 @@ export const MENSAGENS_PRODUTO = {
   corpoGrande: 'O conteúdo enviado é grande demais.',
   tipoConteudo: 'Tipo de conteúdo não suportado.',
   dadosInvalidos: 'Dados inválidos.',
+  textoInvalido: 'O texto contém caracteres inválidos.',
   conflito: 'O registro foi alterado por outra pessoa ou já existe.',
   sessaoExpirada: 'Sua sessão expirou. Entre novamente.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataFiltro, reais } from './transacao.js';
+import { dataFiltro } from './transacao.js';
+import { percentualCashback, reais } from './valores.js';
 
 /**
  * Contracted plans (clube de assinatura, spec §2 "contracted plans", issue 3 §5). Field model and
@@ -53,8 +54,6 @@ export function fimDoPeriodo(inicio: string, periodicidade: Periodicidade): stri
   return somarDias(somarMeses(inicio, MESES_DA_PERIODICIDADE[periodicidade]), -1);
 }
 
-const casasDecimais = (v: number) => (String(v).split('.')[1] ?? '').length;
-
 const vazioComoNulo = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const idPositivo = (mensagem: string) => z.number({ message: mensagem }).int(mensagem).positive(mensagem);
@@ -72,12 +71,7 @@ export const planoSaveSchema = z
       .refine((v) => v <= PRECO_PLANO_MAXIMO, 'O preço não pode passar de R$ 100.000,00.'),
     periodicidade: z.enum(PERIODICIDADES, { message: 'Periodicidade inválida: use MENSAL, TRIMESTRAL, SEMESTRAL ou ANUAL.' }),
     /** Replaces the programme's percentage while the plan is active; null: the programme's applies. */
-    cashbackPercentual: z
-      .number({ message: 'Percentual de cashback inválido.' })
-      .finite('Percentual de cashback inválido.')
-      .min(0, 'O percentual de cashback deve ficar entre 0 e 100.')
-      .max(100, 'O percentual de cashback deve ficar entre 0 e 100.')
-      .refine((v) => casasDecimais(v) <= 2, 'Use no máximo 2 casas decimais no percentual.')
+    cashbackPercentual: percentualCashback('Percentual de cashback inválido.')
       .nullable()
       .default(null),
     /** Replaces the programme's points per real while the plan is active; null: the programme's applies. */

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { numeroCartaoSchema } from './cartao-numero.js';
-
-/** Reais with at most 2 decimals, checked on the text that travelled (1.005 has 3 places). */
-const casasDecimais = (v: number) => (String(v).split('.')[1] ?? '').length;
-
-export const reais = (rotulo: string) =>
-  z
-    .number({ message: `Informe ${rotulo}.` })
-    .finite(`Valor inválido em ${rotulo}.`)
-    .refine((v) => casasDecimais(v) <= 2, `Use no máximo 2 casas decimais em ${rotulo}.`);
+import { percentualCashback, reais } from './valores.js';
 
 export const VALOR_MAXIMO_VENDA = 1_000_000;
 
@@ -41,12 +33,7 @@ export type Venda = z.infer<typeof vendaSchema>;
 /** GET/POST config/configuracaoprograma — the company's accrual rule; percent on the wire (5.5 = 5,50%). */
 export const regraProgramaSchema = z
   .object({
-    cashbackPercentual: z
-      .number({ message: 'Informe o percentual de cashback.' })
-      .finite('Percentual inválido.')
-      .min(0, 'O percentual de cashback deve ficar entre 0 e 100.')
-      .max(100, 'O percentual de cashback deve ficar entre 0 e 100.')
-      .refine((v) => casasDecimais(v) <= 2, 'Use no máximo 2 casas decimais no percentual.'),
+    cashbackPercentual: percentualCashback('Informe o percentual de cashback.'),
     pontosPorReal: z
       .number({ message: 'Informe os pontos por real.' })
       .int('Pontos por real devem ser um número inteiro.')

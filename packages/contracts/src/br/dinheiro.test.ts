@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { centavosParaReais, formatarBRL, parseBRL, reaisParaCentavos } from './dinheiro.js';
+import { casasDecimais, centavosParaReais, emUnidadesInteiras, formatarBRL, parseBRL, reaisParaCentavos } from './dinheiro.js';
 
 describe('reaisParaCentavos', () => {
   it.each([
@@ -102,5 +102,49 @@ describe('parseBRL', () => {
     [undefined, null],
   ])('parseBRL(%j) → %s', (texto, esperado) => {
     expect(parseBRL(texto)).toBe(esperado);
+  });
+});
+
+describe('casasDecimais', () => {
+  it.each([
+    [0, 0],
+    [-0, 0],
+    [10, 0],
+    [19.99, 2],
+    [0.1 + 0.2, 17],
+    [1.005, 3],
+    [1e-7, 7],
+    [1.5e-7, 8],
+    [-2.5e-7, 8],
+    [1e21, 0],
+    [1e308, 0],
+    [2 ** 53 + 1, 0],
+  ])('casasDecimais(%s) → %s', (valor, esperado) => {
+    expect(casasDecimais(valor)).toBe(esperado);
+  });
+
+  it.each([NaN, Infinity, -Infinity])('casasDecimais(%s) → Infinity', (valor) => {
+    expect(casasDecimais(valor)).toBe(Infinity);
+  });
+});
+
+describe('emUnidadesInteiras (centavos)', () => {
+  it.each([0, -0, 1, 19.99, 0.01, -19.99, 1234567.89, 1e13, 90_071_992_547_409.91])('aceita %s', (reais) => {
+    expect(emUnidadesInteiras(reais, 2)).toBe(true);
+  });
+
+  // 1e-7 passed the old check (its text has no dot) and was stored as 0 centavos.
+  it.each([1e-7, -1e-7, 1e-9, 5e-3, 1.005, 0.1 + 0.2, 1e21, 1e308, -1e308, 2 ** 53 + 1, 90_071_992_547_409.92, NaN, Infinity, -Infinity])(
+    'recusa %s',
+    (reais) => {
+      expect(emUnidadesInteiras(reais, 2)).toBe(false);
+    },
+  );
+
+  it('vale para outras casas: pontos inteiros e percentuais com 2 casas', () => {
+    expect(emUnidadesInteiras(5, 0)).toBe(true);
+    expect(emUnidadesInteiras(5.5, 0)).toBe(false);
+    expect(emUnidadesInteiras(5.55, 2)).toBe(true);
+    expect(emUnidadesInteiras(5.555, 2)).toBe(false);
   });
 });

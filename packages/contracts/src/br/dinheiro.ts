@@ -8,6 +8,26 @@ function semZeroNegativo(valor: number): number {
   return valor === 0 ? 0 : valor;
 }
 
+/**
+ * Decimal places of the shortest text that round-trips `valor` — what the client typed or sent —
+ * exponent form included: String(1e-7) is "1e-7", which has no dot but 7 places; 1.5e-7 has 8.
+ */
+export function casasDecimais(valor: number): number {
+  if (!Number.isFinite(valor)) return Infinity;
+  const [mantissa = '', expoente = '0'] = String(Math.abs(valor)).split('e');
+  const fracao = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fracao - Number(expoente));
+}
+
+/**
+ * A whole number of 10^-casas units (centavos: 2; basis points of a percentage: 2) whose count is
+ * a safe integer: what the database keeps exactly. Rejects NaN, ±Infinity, 1e-7, 1.005 and 1e300;
+ * -0 is zero.
+ */
+export function emUnidadesInteiras(valor: number, casas: number): boolean {
+  return casasDecimais(valor) <= casas && Number.isSafeInteger(Math.round(Math.abs(valor) * 10 ** casas));
+}
+
 export function reaisParaCentavos(reais: number): number {
   exigirFinito(reais, 'reais');
   // String(n) is the shortest decimal that round-trips (what was typed or sent), so shifting the

@@ -7,6 +7,7 @@ import { conferirSenha, hashParaUsuarioInexistente } from '../../lib/senha.js';
 import { apagarSessao, carregarUsuarioContexto, criarSessao } from '../../lib/sessao-store.js';
 import { emitirRememberMe, encerrarSessaoAnterior, revogarRememberMePorToken, revogarSerie } from '../../lib/remember-me.js';
 import { concluirTentativa, mensagemEspera, reservarTentativa } from '../../lib/tentativas-login.js';
+import { textoInvalido } from '../../lib/texto-valido.js';
 import { iguaisSeguro } from '../../lib/tokens.js';
 import { COOKIE_SESSAO, definirCookiesSessao, limparCookiesSessao } from '../../plugins/sessao.js';
 
@@ -22,7 +23,8 @@ function lerBasic(cabecalho: string | undefined): { username: string; senha: str
   if (!cabecalho?.startsWith('Basic ')) return null;
   const texto = Buffer.from(cabecalho.slice(6).trim(), 'base64').toString('utf8');
   const i = texto.indexOf(':');
-  if (i <= 0) return null;
+  // Decoded bytes may hold a NUL, which no username has and PostgreSQL refuses (issue 12 §4).
+  if (i <= 0 || textoInvalido(texto)) return null;
   return { username: texto.slice(0, i).trim().toLowerCase(), senha: texto.slice(i + 1) };
 }
 

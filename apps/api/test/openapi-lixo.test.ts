@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarAppDeTeste, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { casosDaOperacao, operacoesDoDocumento, vazamento, type Caso, type Operacao } from './apoio/lixo-openapi.js';
+
+/**
+ * Issue 12 §4: every operation of the OpenAPI document, as the manager and as the system admin with
+ * a valid session and XSRF, gets schema-guided junk; no reply may be a 5xx or show internals. The
+ * list comes from the served document, so routes added later are covered by construction.
+ */
+
+/**
+ * Cases per operation and user, to keep the run near half a minute per engine. The admin holds no
+ * company's permissions, so past validation most of its calls stop at a 403: fewer cases suffice.
+ */
+const CASOS_POR_OPERACAO: Record<string, number> = { gerente: 12, admin: 9 };
+/** For deeper runs by hand: LIXO_FATOR=5 multiplies the cases, LIXO_SEMENTE=x draws others (CI: fixed draws). */
+const FATOR = Number(process.env.LIXO_FATOR ?? 1);
+const SEMENTE = process.env.LIXO_SEMENTE ?? '';
+
+/**
+ * Operations that may take the caller's own rights or password away (saving profiles and users,
+ * deleting users, changing the password) or wipe customers (delete, anonymise, merge) run last, so
+ * that earlier operations run with full rights on live data.
+ */
+const POR_ULTIMO = [/\/profile\/(save|delete)/, /\/user\/(save|delete|salvarperfil|changePassword)/, /\/client\/(delete|\{id\}\/lgpd\/anonimizar)/, /\/unificacao\/unificar/];
+
+function ordem(op: Operacao): number {
+  return POR_ULTIMO.some((re) => re.test(op.caminho)) ? 1 : 0;
+}
+
+type Achado = { operacao: string; caso: string; status: number; motivo: string; corpo: string };
+
+let t: AppDeTeste;
+let operacoes: Operacao[];
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  const r = await t.app.inject({ method: 'GET', url: '/services/docs/json' });
+  expect(r.statusCode).toBe(200);
+  operacoes = operacoesDoDocumento(r.json()).sort((a, b) => ordem(a) - ordem(b));
+});
+afterAll(() => t.fechar());
+
+async function enviar(cliente: Cliente, op: Operacao, caso: Caso) {
+  const headers: Record<string, string> = {};
+  if (caso.payload !== undefined) headers['content-type'] = caso.contentType ?? 'application/json';
+  Object.assign(headers, caso.headers);
+  const payload = typeof caso.payload === 'function' ? caso.payload() : caso.payload;
+  return cliente.requisitar({ method: op.metodo as 'GET', url: caso.url, payload, headers });
+}
+
+function examinar(op: Operacao, caso: Caso, r: { statusCode: number; body: string; headers: Record<string, unknown> }): Achado | null {
+  const operacao = `${op.metodo} ${op.caminho}`;
+  const corpo = r.body.slice(0, 400);
+  if (r.statusCode >= 500) return { operacao, caso: caso.descricao, status: r.statusCode, motivo: '5xx', corpo };
+  // SQL words may be data in a successful reply (a customer named "select … from"); in an error they are a leak.
+  const v = vazamento(r.body);
+  if (v && (r.statusCode >= 400 || v !== 'SQL')) return { operacao, caso: caso.descricao, status: r.statusCode, motivo: v, corpo };
+  return null;
+}
+
+describe.each(['gerente', 'admin'])('OpenAPI com lixo, como %s', (username) => {
+  it('nenhuma operação responde 5xx nem mostra detalhes internos', async () => {
+    let cliente = await t.entrar(username);
+    const achados: Achado[] = [];
+    let relogins = 0;
+    let respondidas2xx = 0;
+    for (const op of operacoes) {
+      const casos = casosDaOperacao(op, `${SEMENTE}${username} ${op.metodo} ${op.caminho}`, CASOS_POR_OPERACAO[username]! * FATOR);
+      let algum2xx = false;
+      for (const caso of casos) {
+        // Logout and login act on the session itself: a session of their own, so the run keeps its one.
+        const deUsoUnico = op.caminho === '/logout' || op.caminho === '/login';
+        const quem = deUsoUnico ? await t.entrar(username) : cliente;
+        let r = await enviar(quem, op, caso);
+        if (r.statusCode === 401 && !deUsoUnico && (await cliente.get('/services/user/getUserInformations')).statusCode === 401) {
+          // The junk ended the session (e.g. a saved profile); sign in again and retry once.
+          relogins++;
+          cliente = await t.entrar(username);
+          r = await enviar(cliente, op, caso);
+        }
+        if (r.statusCode < 300) algum2xx = true;
+        const achado = examinar(op, caso, r);
+        if (achado) achados.push(achado);
+      }
+      if (algum2xx) respondidas2xx++;
+    }
+    console.info(`${username}: ${operacoes.length} operações, ${respondidas2xx} com alguma resposta 2xx, ${relogins} novos logins`);
+    expect(achados.map((a) => `${a.status} ${a.motivo} ${a.operacao} [${a.caso}] ${a.corpo.slice(0, 200)}`)).toEqual([]);
+    // The junk reaches handlers, not only validators: most operations take the manager's plausible request
+    // (the system admin holds no company's permissions, so most of its calls stop at a 403 after validation).
+    if (username === 'gerente') expect(respondidas2xx).toBeGreaterThan(operacoes.length * 0.6);
+  }, 180_000);
+});
+
+describe('documento OpenAPI', () => {
+  it('lista as operações de todos os módulos, inclusive login e arquivo', () => {
+    const chaves = operacoes.map((o) => `${o.metodo} ${o.caminho}`);
+    expect(chaves.length).toBeGreaterThan(100);
+    expect(chaves).toEqual(expect.arrayContaining(['POST /login', 'POST /services/transacao/venda', 'GET /services/user/esqueciminhasenha/{x}', 'GET /arquivo/imagem/empresa/{id}']));
+  });
+});
