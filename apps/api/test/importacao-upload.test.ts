@@ -89,7 +89,7 @@ describe('arquivo longo: o envio lê só o começo, a tarefa lê o resto', () =>
   it('cabeçalho e amostra do começo, total estimado pelas linhas; a tarefa conta os registros e acha o Latin-1 do fim', async () => {
     const linhas = ['Nome;CPF;Observações'];
     for (let i = 1; i <= 2_000; i++) linhas.push(`Cliente Longo ${i};${cpfDeBase(String(830_000_000 + i))};`);
-    // Past the first 32 KB: a blank line, a quoted note over two lines, and a Windows-1252 "ç".
+    // Past the first 16 KB the upload reads: a blank line, a quoted note over two lines, and a Windows-1252 "ç".
     linhas.push('', `Conceição Final;${cpfDeBase('830009999')};"linha um`, 'linha dois"');
     const m = await subirOk('longo.csv', Buffer.from(linhas.join('\r\n'), 'latin1'));
     expect(m).toMatchObject({ codificacao: 'WINDOWS-1252', separador: ';', cabecalhos: ['Nome', 'CPF', 'Observações'], totalLinhasEstimado: true });

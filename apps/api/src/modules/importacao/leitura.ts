@@ -16,10 +16,12 @@ export type Separador = ';' | ',';
 export type Registro = { linha: number; campos: string[] };
 
 /**
- * Characters handed to the CSV parser at once. The parser handles a piece synchronously: 16 K
- * characters are at most ~8 K records (a file of `;` lines), a few ms; then the loop turns.
+ * Characters handed to the CSV parser at once. The parser handles a piece synchronously: 4 K
+ * characters are at most ~2 K records (a file of `;` lines), a few ms; then the loop turns.
  */
-const CARACTERES_POR_PEDACO = 16 * 1024;
+const CARACTERES_POR_PEDACO = 4 * 1024;
+/** Records read between two turns of the event loop (records already parsed are handed out in microtasks). */
+const REGISTROS_POR_VEZ = 500;
 
 export const MENSAGEM_ARQUIVO_VAZIO = 'O arquivo está vazio: envie um CSV com uma linha de cabeçalho e os dados abaixo dela.';
 export const MENSAGEM_SO_CABECALHO = 'O arquivo só tem o cabeçalho: não há linhas para importar.';
@@ -64,8 +66,10 @@ export async function* registros(pedacos: AsyncIterable<string>, separador: Sepa
   // The pieces flow into the parser as it is read (backpressure): one piece parsed at a time.
   pipeline(Readable.from(pedacos), leitor, () => undefined);
   let linha = 1;
+  let lidos = 0;
   try {
     for await (const bruto of leitor as AsyncIterable<string[]>) {
+      if (++lidos % REGISTROS_POR_VEZ === 0) await cederVez();
       const inicio = linha;
       // A quoted field may span lines: the next record starts after them.
       for (const campo of bruto) for (let i = campo.indexOf('\n'); i !== -1; i = campo.indexOf('\n', i + 1)) linha++;
@@ -94,7 +98,7 @@ export type LeituraArquivo = {
 };
 
 /** Bytes of the file's beginning read during the upload: header, sample and, for a small file, all of it. */
-export const BYTES_LIDOS_NO_ENVIO = 32 * 1024;
+export const BYTES_LIDOS_NO_ENVIO = 16 * 1024;
 
 async function* umSo(texto: string) {
   yield texto;

@@ -99,7 +99,8 @@ export async function receberArquivo(db: Db, usuario: UsuarioContexto, tarefaId:
         pendentes.push(pedaco);
         bytesPendentes += pedaco.length;
         if (bytesPendentes >= BYTES_POR_PARTE) await gravarPendentes();
-        else await cederVez();
+        // Always a real turn of the loop: PGlite answers in microtasks, so awaiting it alone never lets timers or sockets in.
+        await cederVez();
       }
     }
   } catch (e) {
