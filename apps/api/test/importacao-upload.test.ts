@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { MetadadosImportacao, StatusImportacao } from '@bonifica/contracts';
 import { tarefa, tarefaEntradaParte } from '../src/db/schema/index.js';
 import { cpfDeBase } from '../src/db/seed-clientes.js';
-import { LIMITES_IMPORTACAO, MENSAGEM_EM_ANDAMENTO, MENSAGEM_LIMITE_LINHAS } from '../src/modules/importacao/limites.js';
+import { LIMITES_IMPORTACAO, MENSAGEM_ARQUIVO_DESCARTADO, MENSAGEM_EM_ANDAMENTO, MENSAGEM_LIMITE_LINHAS } from '../src/modules/importacao/limites.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { enviarArquivo } from './apoio/importacao.js';
 
@@ -160,5 +160,22 @@ describe('limites por empresa', () => {
     expect((await iniciar(esperando)).statusCode).toBe(200);
     for (const m of [na_fila[1]!, esperando]) await t.app.tarefas.executar(m.tarefaId);
     expect((await statusDe(esperando.tarefaId)).status).toBe('CONCLUIDA');
+  });
+
+  it(`a empresa guarda até ${LIMITES_IMPORTACAO.aguardandoPorEmpresa} arquivos enviados sem importar: um envio novo descarta o mais antigo, que diz por quê`, async () => {
+    const enviados: MetadadosImportacao[] = [];
+    for (let i = 0; i <= LIMITES_IMPORTACAO.aguardandoPorEmpresa; i++) enviados.push(await subirOk(`aguardando-${i}.csv`, `nome\nAguardando ${i}\n`));
+    const [primeiro, segundo] = enviados;
+    const s = await statusDe(primeiro!.tarefaId);
+    expect(s).toMatchObject({ status: 'ERRO', etapa: 'ERRO', mensagem: MENSAGEM_ARQUIVO_DESCARTADO });
+    expect(MENSAGEM_ARQUIVO_DESCARTADO).toBe('Arquivo descartado: a empresa guarda até 5 arquivos enviados e não importados. Envie-o de novo.');
+    expect(await t.banco.db.select().from(tarefaEntradaParte).where(sql`${tarefaEntradaParte.tarefaId} = ${primeiro!.tarefaId}`)).toEqual([]);
+    const r = await iniciar(primeiro!);
+    expect(r.statusCode).toBe(409);
+    expect(env(r).messageError).toBe(MENSAGEM_ARQUIVO_DESCARTADO);
+    for (const m of enviados.slice(1)) expect((await statusDe(m.tarefaId)).etapa).toBe('AGUARDANDO_MAPEAMENTO');
+    expect((await iniciar(segundo!)).statusCode).toBe(200);
+    await t.app.tarefas.executar(segundo!.tarefaId);
+    expect((await statusDe(segundo!.tarefaId)).status).toBe('CONCLUIDA');
   });
 });

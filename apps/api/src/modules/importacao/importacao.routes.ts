@@ -20,7 +20,7 @@ import { buscarTarefa, criarTarefa } from '../../lib/tarefas.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { TAREFA_IMPORTACAO, type ParametrosImportacao } from './executar.js';
 import { emRecebimento, historicoImportacoes, metadadosDe, parametrosDoUpload, statusImportacao } from './importacao.repository.js';
-import { garantirVagaDeImportacao, LIMITES_IMPORTACAO, MENSAGEM_LIMITE_BYTES } from './limites.js';
+import { descartarAguardandoAntigos, garantirVagaDeImportacao, LIMITES_IMPORTACAO, MENSAGEM_LIMITE_BYTES } from './limites.js';
 import { receberArquivo } from './recebimento.js';
 
 export const MENSAGEM_IMPORTACAO_NAO_ENCONTRADA = 'Importação não encontrada.';
@@ -78,6 +78,7 @@ export async function importacaoRoutes(app: FastifyInstance) {
       try {
         id = await transacaoDoUsuario(request, async (tx) => {
           await garantirVagaDeImportacao(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO);
+          await descartarAguardandoAntigos(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO);
           return criarTarefa(tx, { tipo: tipoTarefa, usuario: u, parametros: { tipo, arquivoNome: nome, recebendo: true } });
         });
       } catch (e) {
@@ -130,6 +131,8 @@ export async function importacaoRoutes(app: FastifyInstance) {
         if (!antes) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
         const p = antes.parametros as ParametrosImportacao;
         if (emRecebimento(antes)) throw erro.conflito(MENSAGEM_EM_RECEBIMENTO);
+        // A file discarded before it was mapped says so (its message), not "already started".
+        if (antes.status === 'ERRO' && !p.mapeamento) throw erro.conflito(antes.mensagemErro ?? MENSAGEM_IMPORTACAO_INICIADA);
         if (antes.status !== 'PENDENTE' || p.mapeamento) throw erro.conflito(MENSAGEM_IMPORTACAO_INICIADA);
         await garantirVagaDeImportacao(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO, antes.id);
         const mapeamento = Object.fromEntries(Object.entries(pedido.mapeamento).filter(([, i]) => i !== null));

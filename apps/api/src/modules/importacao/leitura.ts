@@ -112,7 +112,9 @@ async function* umSo(texto: string) {
  */
 export async function lerInicio(inicio: Buffer, completo: boolean, codificacao: Codificacao, linhasNaoVazias: number): Promise<LeituraArquivo> {
   // A longer file is cut after its last whole line in the window (never inside a character).
-  const bytes = completo ? inicio : inicio.subarray(0, inicio.lastIndexOf(0x0a) + 1);
+  const fimDaUltimaLinha = inicio.lastIndexOf(0x0a) + 1;
+  if (!completo && fimDaUltimaLinha === 0) throw erro.requisicao(`A primeira linha do arquivo passa de ${BYTES_LIDOS_NO_ENVIO / 1024} KB: confira se é um CSV com uma linha de cabeçalho.`);
+  const bytes = completo ? inicio : inicio.subarray(0, fimDaUltimaLinha);
   const texto = new TextDecoder(codificacao === 'UTF-8' ? 'utf-8' : 'windows-1252').decode(bytes);
   const separador = detectarSeparador(texto);
   let cabecalhos: string[] | null = null;

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { TAMANHO_MAXIMO_IMPORTACAO_MB } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { tarefa } from '../../db/schema/index.js';
+import { tarefa, tarefaEntradaParte } from '../../db/schema/index.js';
 import { ErroApi } from '../../lib/erros.js';
 
 /**
@@ -15,6 +15,12 @@ export const LIMITES_IMPORTACAO = {
   linhasPorArquivo: 1_000_000,
   /** Imports of a company being received, queued or running at once (customers and contacts together). */
   emAndamentoPorEmpresa: 2,
+  /**
+   * Uploaded files waiting for their mapping that a company keeps: a new upload discards the
+   * oldest beyond this (never refused: going back to step 1 and sending again is normal use). With
+   * the two in progress, what a company keeps stored is bounded (7 × 20 MB).
+   */
+  aguardandoPorEmpresa: 5,
 } as const;
 
 const milhar = (n: number) => n.toLocaleString('pt-BR');
@@ -22,6 +28,8 @@ const milhar = (n: number) => n.toLocaleString('pt-BR');
 export const MENSAGEM_LIMITE_BYTES = `O arquivo passa do limite de ${TAMANHO_MAXIMO_IMPORTACAO_MB} MB.`;
 export const MENSAGEM_LIMITE_LINHAS = `O arquivo passa do limite de ${milhar(LIMITES_IMPORTACAO.linhasPorArquivo)} linhas por importação. Divida-o em arquivos menores.`;
 export const MENSAGEM_EM_ANDAMENTO = `Já há ${LIMITES_IMPORTACAO.emAndamentoPorEmpresa} importações em andamento nesta empresa. Aguarde uma delas terminar e tente de novo.`;
+
+export const MENSAGEM_ARQUIVO_DESCARTADO = `Arquivo descartado: a empresa guarda até ${LIMITES_IMPORTACAO.aguardandoPorEmpresa} arquivos enviados e não importados. Envie-o de novo.`;
 
 export const erroLimiteLinhas = () => new ErroApi(413, MENSAGEM_LIMITE_LINHAS);
 
@@ -58,4 +66,30 @@ export async function garantirVagaDeImportacao(tx: Executor, empresaId: number, 
       ),
     );
   if ((linha?.n ?? 0) >= LIMITES_IMPORTACAO.emAndamentoPorEmpresa) throw new ErroApi(409, MENSAGEM_EM_ANDAMENTO);
+}
+
+/**
+ * Before a new upload: the company's files waiting for a mapping beyond the newest
+ * `aguardandoPorEmpresa - 1` end as ERRO (the history says why) and their parts are dropped.
+ * Runs under the caller's advisory lock (garantirVagaDeImportacao).
+ */
+export async function descartarAguardandoAntigos(tx: Executor, empresaId: number, tipos: readonly string[]): Promise<void> {
+  const antigos = await tx
+    .select({ id: tarefa.id })
+    .from(tarefa)
+    .where(
+      and(
+        eq(tarefa.empresaId, empresaId),
+        inArray(tarefa.tipo, [...tipos]),
+        eq(tarefa.status, 'PENDENTE'),
+        sql`${tarefa.parametros} -> 'mapeamento' is null`,
+        sql`${tarefa.parametros} -> 'recebendo' is null`,
+      ),
+    )
+    .orderBy(desc(tarefa.criadoEm), desc(tarefa.id))
+    .offset(LIMITES_IMPORTACAO.aguardandoPorEmpresa - 1);
+  if (antigos.length === 0) return;
+  const ids = antigos.map((a) => a.id);
+  await tx.update(tarefa).set({ status: 'ERRO', mensagemErro: MENSAGEM_ARQUIVO_DESCARTADO, concluidoEm: new Date() }).where(inArray(tarefa.id, ids));
+  await tx.delete(tarefaEntradaParte).where(inArray(tarefaEntradaParte.tarefaId, ids));
 }
