@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { MetadadosImportacao, StatusImportacao } from '@bonifica/contracts';
 import { tarefa, tarefaEntradaParte } from '../src/db/schema/index.js';
 import { cpfDeBase } from '../src/db/seed-clientes.js';
+import { MENSAGEM_EM_RECEBIMENTO } from '../src/modules/importacao/importacao.routes.js';
 import { LIMITES_IMPORTACAO, MENSAGEM_ARQUIVO_DESCARTADO, MENSAGEM_EM_ANDAMENTO, MENSAGEM_LIMITE_LINHAS } from '../src/modules/importacao/limites.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { enviarArquivo } from './apoio/importacao.js';
@@ -177,5 +178,28 @@ describe('limites por empresa', () => {
     expect((await iniciar(segundo!)).statusCode).toBe(200);
     await t.app.tarefas.executar(segundo!.tarefaId);
     expect((await statusDe(segundo!.tarefaId)).status).toBe('CONCLUIDA');
+  });
+
+  it('arquivos ainda chegando contam como em andamento (409 para o próximo) e não têm metadados; um envio caído há mais de 1 h deixa de contar', async () => {
+    const chegando = await t.banco.db
+      .insert(tarefa)
+      .values([1, 2].map((i) => ({ empresaId: 1, tipo: 'IMPORTACAO_CLIENTE', parametros: { tipo: 'CLIENTE', arquivoNome: `chegando-${i}.csv`, recebendo: true } })))
+      .returning({ id: tarefa.id });
+    try {
+      const r = await enviarArquivo(gerente, '/services/importacao/arquivo', 'terceiro.csv', 'nome\nTerceiro\n');
+      expect(r.statusCode).toBe(409);
+      expect(env(r).messageError).toBe(MENSAGEM_EM_ANDAMENTO);
+      const meta = await gerente.get(`/services/importacao/metadados/${chegando[0]!.id}`);
+      expect(meta.statusCode).toBe(409);
+      expect(env(meta).messageError).toBe(MENSAGEM_EM_RECEBIMENTO);
+      const inicio = await gerente.post('/services/importacao/importar', { tarefaId: chegando[0]!.id, mapeamento: { nome: 0 } });
+      expect(inicio.statusCode).toBe(409);
+      expect(env(inicio).messageError).toBe(MENSAGEM_EM_RECEBIMENTO);
+
+      await t.banco.db.execute(sql`update tarefa set criado_em = now() - interval '2 hours' where parametros -> 'recebendo' is not null`);
+      expect((await enviarArquivo(gerente, '/services/importacao/arquivo', 'terceiro.csv', 'nome\nTerceiro\n')).statusCode).toBe(200);
+    } finally {
+      await t.banco.db.execute(sql`delete from tarefa where parametros -> 'recebendo' is not null`);
+    }
   });
 });
