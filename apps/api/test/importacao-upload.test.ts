@@ -5,7 +5,7 @@ import type { MetadadosImportacao, StatusImportacao } from '@bonifica/contracts'
 import { tarefa, tarefaEntradaParte } from '../src/db/schema/index.js';
 import { cpfDeBase } from '../src/db/seed-clientes.js';
 import { MENSAGEM_EM_RECEBIMENTO } from '../src/modules/importacao/importacao.routes.js';
-import { LIMITES_IMPORTACAO, MENSAGEM_ARQUIVO_DESCARTADO, MENSAGEM_EM_ANDAMENTO, MENSAGEM_LIMITE_LINHAS } from '../src/modules/importacao/limites.js';
+import { LIMITES_IMPORTACAO, MENSAGEM_ARQUIVO_DESCARTADO, MENSAGEM_EM_ANDAMENTO, MENSAGEM_LIMITE_BYTES, MENSAGEM_LIMITE_LINHAS } from '../src/modules/importacao/limites.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { enviarArquivo } from './apoio/importacao.js';
 
@@ -134,6 +134,16 @@ describe('limites por empresa', () => {
     // Exactly the limit passes (blank lines do not count).
     const m = await subirOk('linhas-no-limite.csv', `nome\n\n${'Ana\n'.repeat(LIMITES_IMPORTACAO.linhasPorArquivo)}\r\n`);
     expect(m).toMatchObject({ totalLinhas: LIMITES_IMPORTACAO.linhasPorArquivo, totalLinhasEstimado: true });
+  });
+
+  it('acima de 20 MB sem Content-Length (em fluxo): 413 quando o fluxo passa do limite, e o que chegou é apagado', { timeout: 120_000 }, async () => {
+    const [tarefas, partes] = [await contar(tarefa), await contar(tarefaEntradaParte)];
+    // Long lines (few of them): the size limit is the one passed, not the rows'.
+    const grande = Buffer.alloc(LIMITES_IMPORTACAO.bytesPorArquivo + 1024 * 1024, `Ana;${'x'.repeat(4_000)}\n`);
+    const r = await enviarArquivo(gerente, '/services/importacao/arquivo', 'grande-em-fluxo.csv', grande, 'text/csv', { emFluxo: true });
+    expect(r.statusCode).toBe(413);
+    expect(env(r).messageError).toBe(MENSAGEM_LIMITE_BYTES);
+    expect([await contar(tarefa), await contar(tarefaEntradaParte)]).toEqual([tarefas, partes]);
   });
 
   it(`${LIMITES_IMPORTACAO.emAndamentoPorEmpresa} importações em andamento: a próxima é recusada com 409 (envio e início); outra empresa não é afetada`, async () => {
