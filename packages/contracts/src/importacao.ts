@@ -72,6 +72,11 @@ export type MetadadosImportacao = {
   cabecalhos: string[];
   amostra: string[][];
   totalLinhas: number;
+  /**
+   * True for a file longer than what the upload reads (decision 020): `totalLinhas` is then its
+   * count of non-blank lines, an upper bound; the job counts the records and reports the exact total.
+   */
+  totalLinhasEstimado: boolean;
   sugestao: Mapeamento;
   campos: { campo: CampoImportacao; rotulo: string; obrigatorio: boolean }[];
 };

@@ -6,6 +6,7 @@ import { urlArquivoTarefa } from '@bonifica/contracts';
 import type { Banco, Executor } from '../db/client.js';
 import { tarefa } from '../db/schema/index.js';
 import { ehGestao, type UsuarioContexto } from './contexto.js';
+import { apagarEntrada, lerPartes } from './entrada-tarefa.js';
 import { ErroApi } from './erros.js';
 import { iniciarPgBoss, type FilaPgBoss } from './tarefas-pgboss.js';
 
@@ -21,7 +22,8 @@ export type TarefaEmExecucao = {
   empresaId: number;
   usuario: UsuarioContexto;
   parametros: Record<string, unknown>;
-  entrada: Buffer | null;
+  /** The uploaded input, part by part in file order (lib/entrada-tarefa.ts); empty when there is none. */
+  entrada: () => AsyncGenerator<Buffer>;
   /** Rows already done by an earlier, interrupted run: an import resumes after them. */
   processados: number;
   definirTotal: (total: number) => Promise<void>;
@@ -68,7 +70,6 @@ export type NovaTarefa = {
   tipo: string;
   usuario: UsuarioContexto;
   parametros?: Record<string, unknown>;
-  entrada?: Buffer | null;
 };
 
 /** The user context is kept in the parameters: the job runs later, as that user of that company. */
@@ -80,7 +81,6 @@ export async function criarTarefa(tx: Executor, n: NovaTarefa): Promise<string> 
       usuarioId: n.usuario.id,
       tipo: n.tipo,
       parametros: { ...n.parametros, empresaAtualId: n.usuario.empresaAtualId },
-      entrada: n.entrada ?? null,
     })
     .returning({ id: tarefa.id });
   return nova!.id;
@@ -132,13 +132,14 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
       empresaId: tarefa.empresaId,
       usuarioId: tarefa.usuarioId,
       parametros: tarefa.parametros,
-      entrada: tarefa.entrada,
       processados: tarefa.processados,
       resultado: tarefa.resultado,
     });
   if (!t) return;
-  const finalizarComErro = (mensagem: string) =>
-    app.db.update(tarefa).set({ status: 'ERRO', mensagemErro: mensagem, entrada: null, concluidoEm: new Date() }).where(eq(tarefa.id, id));
+  const finalizarComErro = async (mensagem: string) => {
+    await app.db.update(tarefa).set({ status: 'ERRO', mensagemErro: mensagem, entrada: null, concluidoEm: new Date() }).where(eq(tarefa.id, id));
+    await apagarEntrada(app.db, id);
+  };
   if (t.empresaId === null) {
     await executarTarefaDoSistema(app, { id, tipo: t.tipo, parametros: (t.parametros ?? {}) as Record<string, unknown> });
     return;
@@ -155,7 +156,7 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
     empresaId: t.empresaId,
     usuario: contextoDoUsuario(t.usuarioId, t.empresaId, parametros),
     parametros,
-    entrada: t.entrada,
+    entrada: () => lerPartes(app.db, id),
     processados: t.processados,
     resultadoParcial: t.resultado,
     definirTotal: async (total) => {
@@ -182,6 +183,7 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
         concluidoEm: new Date(),
       })
       .where(eq(tarefa.id, id));
+    await apagarEntrada(app.db, id);
   } catch (e) {
     // An expected failure (ErroApi) has a message for the user; anything else is logged, not shown.
     if (!(e instanceof ErroApi)) app.log.error({ err: e, tarefa: id, tipo: t.tipo }, 'tarefa falhou');

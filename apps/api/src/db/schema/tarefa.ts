@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { bytea } from './tipos.js';
 import { usuario } from './usuario.js';
@@ -30,4 +30,25 @@ export const tarefa = pgTable(
     concluidoEm: timestamp({ withTimezone: true }),
   },
   (t) => [index('tarefa_empresa_idx').on(t.empresaId, t.criadoEm)],
+);
+
+/**
+ * An uploaded input (an import's CSV) in parts of up to 64 KB, in file order: the upload writes
+ * each part as it arrives and the job reads them one by one, so no statement carries the whole
+ * file (on PGlite, which runs in the app's thread, a 20 MB bytea costs ~5 s of a blocked event
+ * loop; a 64 KB part ~12 ms). Deleted with its job's input (docs/decisions/020-upload-fora-do-pedido.md).
+ */
+export const tarefaEntradaParte = pgTable(
+  'tarefa_entrada_parte',
+  {
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    tarefaId: uuid()
+      .notNull()
+      .references(() => tarefa.id, { onDelete: 'cascade' }),
+    ordem: integer().notNull(),
+    dados: bytea().notNull(),
+  },
+  (t) => [primaryKey({ name: 'tarefa_entrada_parte_pk', columns: [t.tarefaId, t.ordem] })],
 );

@@ -9,7 +9,8 @@ import { registrarTipoTarefa, type FimTarefa, type TarefaEmExecucao } from '../.
 import { comTenant } from '../../lib/tenant.js';
 import { gravarLoteClientes, prepararImportacaoClientes } from './gravacao-clientes.js';
 import { gravarLoteContatos } from './gravacao-contatos.js';
-import { decodificar, registros, type Separador } from './leitura.js';
+import { MENSAGEM_ARQUIVO_VAZIO, MENSAGEM_SO_CABECALHO, registros, textoEmPedacos, type Separador } from './leitura.js';
+import { erroLimiteLinhas, LIMITES_IMPORTACAO } from './limites.js';
 import { CONTAGEM_ZERO, somarContagens, type ContagemLote, type ContextoLote } from './lote.js';
 import { validarLinha, type ErroLinha, type LinhaValida } from './validacao.js';
 
@@ -115,7 +116,6 @@ type Parcial = ContagemLote & { comErro: number };
 async function executarImportacao(app: FastifyInstance, t: TarefaEmExecucao, tipo: TipoImportacao): Promise<FimTarefa> {
   const p = t.parametros as unknown as ParametrosImportacao;
   if (!p.mapeamento) throw erro.requisicao('Importação sem mapeamento de colunas.');
-  if (!t.entrada) throw erro.requisicao('O arquivo desta importação não está mais disponível. Envie-o novamente.');
   const ctx: ContextoLote = {
     tarefaId: t.id,
     empresaId: t.empresaId,
@@ -201,15 +201,24 @@ async function executarImportacao(app: FastifyInstance, t: TarefaEmExecucao, tip
     if (falha) throw falha.reason;
   };
 
-  const { texto } = decodificar(t.entrada);
-  let cabecalho = true;
+  // The file is read part by part and parsed in pieces that give the event loop back (decision 020).
+  let cabecalho: string[] | null = null;
+  let partesLidas = 0;
+  const partes = async function* () {
+    for await (const parte of t.entrada()) {
+      partesLidas++;
+      yield parte;
+    }
+  };
   try {
-    for await (const r of registros(texto, p.separador)) {
-      if (cabecalho) {
-        cabecalho = false;
+    for await (const r of registros(textoEmPedacos(partes(), p.codificacao), p.separador)) {
+      if (!cabecalho) {
+        cabecalho = r.campos;
         continue;
       }
       lidas++;
+      // The upload counted lines, an upper bound of the records: this only guards a file it could not count.
+      if (lidas > LIMITES_IMPORTACAO.linhasPorArquivo) throw erroLimiteLinhas();
       // Lets the batch in flight send its next statement as soon as the previous one answers.
       if (lidas % CEDER_A_CADA === 0) await new Promise((ok) => setImmediate(ok));
       const v = validarLinha(r.linha, r.campos, p.mapeamento, p.cabecalhos, ctx.unidadeSaldo);
@@ -220,12 +229,20 @@ async function executarImportacao(app: FastifyInstance, t: TarefaEmExecucao, tip
       else if (v.ok) lote.push(v.valores);
       if (lidas - jaFeitas > 0 && (lidas - jaFeitas) % LINHAS_POR_LOTE === 0) await gravar();
     }
-    if (lote.length > 0 || errosDoLote > 0 || lidas === 0) await gravar();
+    if (!cabecalho) {
+      // No part at all: the input is gone (or was an upload of before decision 020, kept in `tarefa.entrada`).
+      if (partesLidas === 0) throw erro.requisicao('O arquivo desta importação não está mais disponível. Envie-o novamente.');
+      throw erro.requisicao(MENSAGEM_ARQUIVO_VAZIO);
+    }
+    if (lidas === 0) throw erro.requisicao(MENSAGEM_SO_CABECALHO);
+    if (lote.length > 0 || errosDoLote > 0) await gravar();
   } finally {
     // Also when reading fails: a job never ends with a batch still writing behind it.
     await terminarEscritas();
   }
 
+  // A long file's total was the upload's count of lines: from here on it is the count of records.
+  if (lidas !== p.totalLinhas) await t.definirTotal(lidas);
   const resultado: ResultadoImportacao = {
     inseridos: contagem.inseridos,
     mesclados: contagem.mesclados,

@@ -19,7 +19,12 @@ import { TAREFA_IMPORTACAO, type ParametrosImportacao } from './executar.js';
 import type { LeituraArquivo } from './leitura.js';
 import { sugerirMapeamento } from './mapeamento.js';
 
-export type ParametrosUpload = ParametrosImportacao & { amostra: string[][] };
+export type ParametrosUpload = ParametrosImportacao & { amostra: string[][]; totalLinhasEstimado?: boolean; recebendo?: true };
+
+/** The job row of an upload whose bytes are still arriving: no metadata yet. */
+export function emRecebimento(t: Pick<LinhaTarefa, 'parametros'>): boolean {
+  return (t.parametros as ParametrosUpload).recebendo === true;
+}
 
 export function parametrosDoUpload(tipo: TipoImportacao, arquivoNome: string, l: LeituraArquivo): ParametrosUpload {
   return {
@@ -29,6 +34,7 @@ export function parametrosDoUpload(tipo: TipoImportacao, arquivoNome: string, l:
     separador: l.separador,
     cabecalhos: l.cabecalhos,
     totalLinhas: l.totalLinhas,
+    totalLinhasEstimado: l.totalLinhasEstimado,
     amostra: l.amostra.slice(0, LINHAS_AMOSTRA_IMPORTACAO),
   };
 }
@@ -44,6 +50,7 @@ export function metadadosDe(t: LinhaTarefa, tipo: TipoImportacao): MetadadosImpo
     cabecalhos: p.cabecalhos,
     amostra: p.amostra,
     totalLinhas: p.totalLinhas,
+    totalLinhasEstimado: p.totalLinhasEstimado ?? false,
     sugestao: p.mapeamento ?? sugerirMapeamento(p.cabecalhos, tipo),
     campos: camposDaImportacao(tipo).map((campo) => ({ campo, rotulo: ROTULOS_CAMPO_IMPORTACAO[campo], obrigatorio: campo === 'nome' })),
   };

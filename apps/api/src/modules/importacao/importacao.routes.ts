@@ -9,7 +9,6 @@ import {
   metadadosParamSchema,
   PODE_IMPORTAR,
   tarefaIdParamSchema,
-  TAMANHO_MAXIMO_IMPORTACAO_MB,
   type Importar,
   type TipoImportacao,
 } from '@bonifica/contracts';
@@ -20,12 +19,16 @@ import { ok, pagina } from '../../lib/resposta.js';
 import { buscarTarefa, criarTarefa } from '../../lib/tarefas.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { TAREFA_IMPORTACAO, type ParametrosImportacao } from './executar.js';
-import { historicoImportacoes, metadadosDe, parametrosDoUpload, statusImportacao } from './importacao.repository.js';
-import { lerArquivo } from './leitura.js';
+import { emRecebimento, historicoImportacoes, metadadosDe, parametrosDoUpload, statusImportacao } from './importacao.repository.js';
+import { descartarAguardandoAntigos, garantirVagaDeImportacao, LIMITES_IMPORTACAO, MENSAGEM_LIMITE_BYTES } from './limites.js';
+import { receberArquivo } from './recebimento.js';
 
 export const MENSAGEM_IMPORTACAO_NAO_ENCONTRADA = 'Importação não encontrada.';
 export const MENSAGEM_IMPORTACAO_INICIADA = 'Esta importação já foi iniciada. Envie o arquivo de novo para outra importação.';
-const BYTES_MAXIMOS = TAMANHO_MAXIMO_IMPORTACAO_MB * 1024 * 1024;
+export const MENSAGEM_EM_RECEBIMENTO = 'O arquivo desta importação ainda está sendo recebido. Aguarde o envio terminar.';
+const TIPOS_TAREFA_IMPORTACAO = Object.values(TAREFA_IMPORTACAO);
+/** Boundaries and part headers around the file in a multipart body. */
+const FOLGA_MULTIPART = 64 * 1024;
 
 /** The two sets of spec §7 "Import": customers under importacao/, contacts under empresa/importacao/contato/. */
 const CONJUNTOS: { raiz: string; tipo: TipoImportacao; entidade: string }[] = [
@@ -33,8 +36,11 @@ const CONJUNTOS: { raiz: string; tipo: TipoImportacao; entidade: string }[] = [
   { raiz: '/empresa/importacao/contato', tipo: 'CONTATO', entidade: 'contato' },
 ];
 
-async function lerUpload(request: FastifyRequest) {
+/** The file part of an upload, before any of its bytes are read: only the cheap checks happen here. */
+async function abrirUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw erro.requisicao('Envie o arquivo CSV como multipart/form-data, no campo "arquivo".');
+  // A body that announces more than the file limit (and room for the multipart headers) is refused before a byte is stored.
+  if (Number(request.headers['content-length'] ?? 0) > LIMITES_IMPORTACAO.bytesPorArquivo + FOLGA_MULTIPART) throw new ErroApi(413, MENSAGEM_LIMITE_BYTES);
   let parte;
   try {
     parte = await request.file();
@@ -43,20 +49,16 @@ async function lerUpload(request: FastifyRequest) {
   }
   if (!parte) throw erro.requisicao('Envie um arquivo CSV.');
   const nome = parte.filename || 'importacao.csv';
-  if (!/\.(csv|txt)$/i.test(nome)) throw erro.requisicao('Envie um arquivo .csv (texto separado por ; ou ,). Planilhas .xlsx: salve como CSV antes.');
-  let conteudo: Buffer;
-  try {
-    conteudo = await parte.toBuffer();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroApi(413, `O arquivo passa do limite de ${TAMANHO_MAXIMO_IMPORTACAO_MB} MB.`);
-    throw erro.requisicao('Não foi possível ler o arquivo enviado.');
+  if (!/\.(csv|txt)$/i.test(nome)) {
+    parte.file.resume();
+    throw erro.requisicao('Envie um arquivo .csv (texto separado por ; ou ,). Planilhas .xlsx: salve como CSV antes.');
   }
-  return { nome: nome.slice(0, 160), conteudo };
+  return { nome: nome.slice(0, 160), arquivo: parte.file };
 }
 
 export async function importacaoRoutes(app: FastifyInstance) {
   // Registered in this plugin's scope only: no other route accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: BYTES_MAXIMOS, files: 1, fields: 4, parts: 5 } });
+  await app.register(multipart, { limits: { fileSize: LIMITES_IMPORTACAO.bytesPorArquivo, files: 1, fields: 4, parts: 5 } });
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const config = { permissoes: PODE_IMPORTAR };
 
@@ -65,23 +67,45 @@ export async function importacaoRoutes(app: FastifyInstance) {
     const tipoTarefa = TAREFA_IMPORTACAO[tipo];
     const campos = new Set<string>(camposDaImportacao(tipo));
 
-    // Upload (our addition to the spec's set): reads the file once and answers its metadata.
+    // Upload (our addition to the spec's set): the bytes go to storage as they arrive; the rows are
+    // parsed by the job (decision 020). The job row exists from the start (its parts point to it) and
+    // is dropped if the upload fails.
     rotas.post(`${raiz}/arquivo`, { schema: { tags, consumes: ['multipart/form-data'] }, config }, async (request) => {
       const u = usuarioDe(request);
       if (u.empresaId === null) throw erro.proibido();
-      const { nome, conteudo } = await lerUpload(request);
-      const leitura = await lerArquivo(conteudo);
-      const t = await transacaoDoUsuario(request, async (tx) => {
-        const id = await criarTarefa(tx, { tipo: tipoTarefa, usuario: u, parametros: parametrosDoUpload(tipo, nome, leitura), entrada: conteudo });
-        return (await buscarTarefa(tx, u, id))!;
-      });
-      return ok(metadadosDe(t, tipo));
+      const { nome, arquivo } = await abrirUpload(request);
+      let id: string;
+      try {
+        id = await transacaoDoUsuario(request, async (tx) => {
+          await garantirVagaDeImportacao(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO);
+          await descartarAguardandoAntigos(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO);
+          return criarTarefa(tx, { tipo: tipoTarefa, usuario: u, parametros: { tipo, arquivoNome: nome, recebendo: true } });
+        });
+      } catch (e) {
+        arquivo.resume();
+        throw e;
+      }
+      try {
+        const leitura = await receberArquivo(app.db, u, id, arquivo);
+        const t = await transacaoDoUsuario(request, async (tx) => {
+          await tx
+            .update(tarefa)
+            .set({ parametros: { ...parametrosDoUpload(tipo, nome, leitura), empresaAtualId: u.empresaAtualId } })
+            .where(eq(tarefa.id, id));
+          return (await buscarTarefa(tx, u, id))!;
+        });
+        return ok(metadadosDe(t, tipo));
+      } catch (e) {
+        await transacaoDoUsuario(request, (tx) => tx.delete(tarefa).where(eq(tarefa.id, id)));
+        throw e;
+      }
     });
 
     rotas.get(`${raiz}/metadados/:x`, { schema: { tags, params: metadadosParamSchema }, config }, async (request) => {
       const u = usuarioDe(request);
       const t = await transacaoDoUsuario(request, (tx) => buscarTarefa(tx, u, request.params.x, [tipoTarefa]));
       if (!t) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
+      if (emRecebimento(t)) throw erro.conflito(MENSAGEM_EM_RECEBIMENTO);
       return ok(metadadosDe(t, tipo));
     });
 
@@ -106,7 +130,11 @@ export async function importacaoRoutes(app: FastifyInstance) {
         const antes = await buscarTarefa(tx, u, pedido.tarefaId, [tipoTarefa]);
         if (!antes) throw erro.naoEncontrado(MENSAGEM_IMPORTACAO_NAO_ENCONTRADA);
         const p = antes.parametros as ParametrosImportacao;
+        if (emRecebimento(antes)) throw erro.conflito(MENSAGEM_EM_RECEBIMENTO);
+        // A file discarded before it was mapped says so (its message), not "already started".
+        if (antes.status === 'ERRO' && !p.mapeamento) throw erro.conflito(antes.mensagemErro ?? MENSAGEM_IMPORTACAO_INICIADA);
         if (antes.status !== 'PENDENTE' || p.mapeamento) throw erro.conflito(MENSAGEM_IMPORTACAO_INICIADA);
+        await garantirVagaDeImportacao(tx, u.empresaId!, TIPOS_TAREFA_IMPORTACAO, antes.id);
         const mapeamento = Object.fromEntries(Object.entries(pedido.mapeamento).filter(([, i]) => i !== null));
         for (const [campo, i] of Object.entries(mapeamento)) {
           if (!campos.has(campo)) throw erro.requisicao(`O campo ${campo} não existe nesta importação.`);

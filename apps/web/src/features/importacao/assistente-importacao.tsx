@@ -7,10 +7,9 @@ import { notificar } from '../../components/notificar';
 import { ProgressoTarefa } from '../../components/progresso-tarefa';
 import { caminhoStatus, chavesImportacao, useIniciarImportacao } from './api';
 import { EtapaArquivo } from './etapa-arquivo';
-import { EtapaMapeamento } from './etapa-mapeamento';
+import { descreverLinhas, EtapaMapeamento } from './etapa-mapeamento';
 import { EtapaOpcoes, type Opcoes } from './etapa-opcoes';
 import { ResumoImportacao } from './resumo-importacao';
-import { formatarInteiro } from '../../lib/format';
 
 const OPCOES_PADRAO: Opcoes = { duplicados: 'IGNORAR', unidadeSaldo: 'CASHBACK' };
 
@@ -93,7 +92,7 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
             Voltar
           </Button>
           <Button onClick={comecar} loading={iniciar.isPending}>
-            Importar {formatarInteiro(metadados?.totalLinhas ?? 0)} {metadados?.totalLinhas === 1 ? 'linha' : 'linhas'}
+            Importar {metadados ? descreverLinhas(metadados) : ''}
           </Button>
         </Group>
       </Stepper.Step>

@@ -5,6 +5,14 @@ const NAO_IMPORTAR = '';
 
 const ROTULO_CODIFICACAO = { 'UTF-8': 'UTF-8', 'WINDOWS-1252': 'Windows-1252 (Excel)' } as const;
 
+/**
+ * "5 linhas", or "cerca de 120.000 linhas" for a long file: the upload only counts its lines,
+ * the job counts the records (API decision 020) and the summary shows the exact total.
+ */
+export function descreverLinhas(m: Pick<MetadadosImportacao, 'totalLinhas' | 'totalLinhasEstimado'>): string {
+  return `${m.totalLinhasEstimado ? 'cerca de ' : ''}${m.totalLinhas.toLocaleString('pt-BR')} ${m.totalLinhas === 1 ? 'linha' : 'linhas'}`;
+}
+
 /** Step 2: which column of the file feeds each field, with the first rows as they will be read. */
 export function EtapaMapeamento({ metadados, mapeamento, aoMudar, erro }: { metadados: MetadadosImportacao; mapeamento: Mapeamento; aoMudar: (m: Mapeamento) => void; erro: string | null }) {
   const opcoes = [{ value: NAO_IMPORTAR, label: '— não importar —' }, ...metadados.cabecalhos.map((c, i) => ({ value: String(i), label: c || `Coluna ${i + 1}` }))];
@@ -16,7 +24,7 @@ export function EtapaMapeamento({ metadados, mapeamento, aoMudar, erro }: { meta
       <Group gap="xs">
         <Badge variant="light">{metadados.arquivoNome}</Badge>
         <Badge variant="light" color="gray">
-          {metadados.totalLinhas.toLocaleString('pt-BR')} {metadados.totalLinhas === 1 ? 'linha' : 'linhas'}
+          {descreverLinhas(metadados)}
         </Badge>
         <Badge variant="light" color="gray">
           {ROTULO_CODIFICACAO[metadados.codificacao]}
