@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { configurarZodPtBr, MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import type { Config } from './config.js';
 import type { Banco, Db } from './db/client.js';
+import { encerramentoPlugin } from './plugins/encerramento.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { sessaoPlugin } from './plugins/sessao.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -68,6 +69,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.decorate('config', config);
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
 
+  // First, so that its hooks count every request (a stop waits for them).
+  await app.register(encerramentoPlugin);
   await app.register(envelopePlugin);
   // Security headers for every reply. The helmet middleware is built once: @fastify/helmet built it
   // again on every request, a measurable share of a sale's CPU (bench/RESULTS.md).

@@ -58,6 +58,8 @@ export async function transacaoRoutes(app: FastifyInstance) {
       saldos: saldosWire(v.saldos),
     }),
   );
+  // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
+  app.addHook('onClose', () => vender.esvaziar());
 
   rotas.post(
     '/transacao/venda',
