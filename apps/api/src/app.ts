@@ -11,6 +11,7 @@ import { sessaoPlugin } from './plugins/sessao.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { spaPlugin } from './plugins/spa.js';
 import { falha } from './lib/resposta.js';
+import { serializarErro } from './lib/log-erro.js';
 import { criarAdaptadores, type Adaptadores } from './adapters/index.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -51,12 +52,13 @@ declare module 'fastify' {
 
 configurarZodPtBr();
 
-export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Adaptadores>; logger?: boolean | object };
+export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Adaptadores>; logger?: false | Record<string, unknown> };
 
 /** Builds the app: plugins first, then the modules in an explicit list (ARCHITECTURE §3). */
 export async function construirApp({ config, banco, adaptadores, logger }: OpcoesApp): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Errors are logged without the values of their statements (lib/log-erro.ts).
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: serializarErro } },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -14,7 +14,9 @@ export const TOKEN_APP = 'token-de-teste-da-aplicacao';
  * A real app on a fresh database per test file: PGlite in memory, or — in the "postgres"
  * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards.
  */
-export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean } = {}) {
+export async function criarAppDeTeste(
+  opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean; logger?: Record<string, unknown> } = {},
+) {
   const usarPg = process.env.TEST_ENGINE === 'postgres';
   let nomeBanco: string | null = null;
   let databaseUrl: string | undefined;
@@ -43,7 +45,7 @@ export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; ad
   const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 });
   await migrar(banco);
   if (!opcoes.semDemo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
-  const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: false });
+  const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: opcoes.logger ?? false });
   await app.ready();
   return {
     app,
