@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -56,9 +56,10 @@ export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Ad
 
 /** Builds the app: plugins first, then the modules in an explicit list (ARCHITECTURE §3). */
 export async function construirApp({ config, banco, adaptadores, logger }: OpcoesApp): Promise<FastifyInstance> {
+  // Errors are logged without the values of their statements (lib/log-erro.ts).
+  const log: FastifyServerOptions['logger'] = logger === false ? false : { level: config.logLevel, ...logger, serializers: { err: (e) => serializarErro(e) } };
   const app = Fastify({
-    // Errors are logged without the values of their statements (lib/log-erro.ts).
-    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: serializarErro } },
+    logger: log,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

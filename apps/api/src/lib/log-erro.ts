@@ -16,7 +16,7 @@ const PROFUNDIDADE_MAXIMA = 5;
 export type ErroSerializado = {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   code?: string;
   statusCode?: number;
   /** The SQL text as sent, with `$n` placeholders: the statement without its values. */
@@ -44,18 +44,18 @@ export function semValoresCitados(mensagem: string): string {
 }
 
 /** The stack starts with the original message: its first lines are replaced by the clean one. */
-function pilha(e: Error, mensagem: string): string | undefined {
-  if (typeof e.stack !== 'string') return undefined;
+function pilha(e: Error, mensagem: string): string {
+  if (typeof e.stack !== 'string') return '';
   const i = e.stack.indexOf('\n    at ');
   return `${e.name}: ${mensagem}${i >= 0 ? e.stack.slice(i) : ''}`;
 }
 
 export function serializarErro(e: unknown, profundidade = 0): ErroSerializado {
-  if (!(e instanceof Error)) return { type: typeof e, message: semValoresCitados(String(e)) };
+  if (!(e instanceof Error)) return { type: typeof e, message: semValoresCitados(String(e)), stack: '' };
   const codigo = codigoDe(e);
   const doBanco = codigo !== undefined && SQLSTATE.test(codigo);
   let mensagem: string;
-  const saida: ErroSerializado = { type: e.constructor?.name ?? e.name, message: '' };
+  const saida: ErroSerializado = { type: e.constructor?.name ?? e.name, message: '', stack: '' };
   if (ehErroDeConsulta(e)) {
     // Drizzle's error, and PGlite's own, which carries its statement and values too.
     saida.query = e.query;
