@@ -38,6 +38,7 @@ import { importacaoRoutes } from './modules/importacao/importacao.routes.js';
 import { tarefasPlugin } from './lib/tarefas.js';
 import { cardRoutes } from './modules/card/card.routes.js';
 import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
+import { pRoutes } from './modules/p/p.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
@@ -130,6 +131,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     await app.register(modulo, { prefix: '/services' });
   }
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
+  await app.register(pRoutes);
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {

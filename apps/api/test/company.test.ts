@@ -119,7 +119,7 @@ describe('GET company/faturamento/status', () => {
       valorFatura: 349.9,
       vencimentoFatura: diaDaqui(5),
       urlEscolhaPlano: `${url}/paginas/planos`,
-      urlFaturaAberta: `${url}/paginas/fatura-demo`,
+      urlFaturaAberta: `${url}/app/faturamento`,
     });
     expect(s.vencimentoFatura).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
