@@ -13,6 +13,7 @@ const ESPERA_MAXIMA_MS = 10_000;
  */
 export const encerramentoPlugin = fp(async (app: FastifyInstance) => {
   const emCurso = new Set<FastifyRequest>();
+  let fechando = false;
   let avisarVazio: (() => void) | null = null;
   const terminar = (request: FastifyRequest) => {
     if (emCurso.delete(request) && emCurso.size === 0) avisarVazio?.();
@@ -28,6 +29,17 @@ export const encerramentoPlugin = fp(async (app: FastifyInstance) => {
   // A client that left never gets its response sent; its calls still queued are drained by the batchers.
   app.addHook('onRequestAbort', (request, done) => {
     terminar(request);
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    fechando = true;
+    done();
+  });
+  // A reply given while stopping ends its keep-alive connection: the HTTP server's close waits for
+  // every connection, and a browser's would otherwise stay open until keepAliveTimeout (72 s), past
+  // server.ts's 15 s limit, and the stop would end in a forced exit.
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (fechando && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     done();
   });
   app.addHook('onClose', async () => {
