@@ -7,6 +7,10 @@ import { abrirBanco, type Banco } from '../../src/db/client.js';
 import { migrar } from '../../src/db/migrate.js';
 import { semearDemo, SENHA_DEMO } from '../../src/db/seed.js';
 import type { Adaptadores } from '../../src/adapters/index.js';
+// The app's decorations (`app.tarefas`, `app.swagger()`) are declared where they are made; loaded
+// here so the tests' types see them (npm run typecheck covers the tests too).
+import type {} from '../../src/lib/tarefas.js';
+import type {} from '@fastify/swagger';
 
 export const TOKEN_APP = 'token-de-teste-da-aplicacao';
 
