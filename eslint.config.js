@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { fronteiras } from './tools/eslint-fronteiras.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**', 'data/**', 'bench/out/**'] },
@@ -22,7 +23,13 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['**/*.mjs', 'e2e/**', 'bench/**'],
+    // Module boundaries (docs/decisions/022-fronteiras-entre-modulos.md).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.ts'],
+    plugins: { fronteiras },
+    rules: { 'fronteiras/modulos': 'error' },
+  },
+  {
+    files: ['**/*.mjs', 'e2e/**', 'bench/**', 'tools/**'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', performance: 'readonly' } },
   },
 );

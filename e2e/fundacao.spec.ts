@@ -121,7 +121,7 @@ test.describe('shell', () => {
     await entrar(page, 'gerente');
     const banner = page.getByTestId('banner-faturamento');
     await expect(banner).toContainText('R$ 349,90');
-    await expect(banner.getByRole('link', { name: 'Pagar agora' })).toHaveAttribute('href', /fatura-demo/);
+    await expect(banner.getByRole('link', { name: 'Pagar agora' })).toHaveAttribute('href', /\/app\/faturamento$/);
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await entrar(page, 'atendente');

@@ -1,16 +1,18 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { configurarZodPtBr, MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import type { Config } from './config.js';
 import type { Banco, Db } from './db/client.js';
+import { encerramentoPlugin } from './plugins/encerramento.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { sessaoPlugin } from './plugins/sessao.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { textoValidoPlugin } from './plugins/texto-valido.js';
 import { spaPlugin } from './plugins/spa.js';
 import { falha } from './lib/resposta.js';
+import { serializarErro } from './lib/log-erro.js';
 import { criarAdaptadores, type Adaptadores } from './adapters/index.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -37,6 +39,7 @@ import { importacaoRoutes } from './modules/importacao/importacao.routes.js';
 import { tarefasPlugin } from './lib/tarefas.js';
 import { cardRoutes } from './modules/card/card.routes.js';
 import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
+import { pRoutes } from './modules/p/p.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
@@ -51,12 +54,14 @@ declare module 'fastify' {
 
 configurarZodPtBr();
 
-export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Adaptadores>; logger?: boolean | object };
+export type OpcoesApp = { config: Config; banco: Banco; adaptadores?: Partial<Adaptadores>; logger?: false | Record<string, unknown> };
 
 /** Builds the app: plugins first, then the modules in an explicit list (ARCHITECTURE §3). */
 export async function construirApp({ config, banco, adaptadores, logger }: OpcoesApp): Promise<FastifyInstance> {
+  // Errors are logged without the values of their statements (lib/log-erro.ts).
+  const log: FastifyServerOptions['logger'] = logger === false ? false : { level: config.logLevel, ...logger, serializers: { err: (e) => serializarErro(e) } };
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: log,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -69,6 +74,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.decorate('config', config);
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
 
+  // First, so that its hooks count every request (a stop waits for them).
+  await app.register(encerramentoPlugin);
   await app.register(envelopePlugin);
   await app.register(textoValidoPlugin);
   // Security headers for every reply. The helmet middleware is built once: @fastify/helmet built it
@@ -126,6 +133,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     await app.register(modulo, { prefix: '/services' });
   }
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
+  await app.register(pRoutes);
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {

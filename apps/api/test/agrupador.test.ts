@@ -96,4 +96,14 @@ describe('agrupador (lib/agrupador.ts, decisão 017)', () => {
     await Promise.all([chamar({ nome: 'a1', empresa: 1 }), chamar({ nome: 'b2', empresa: 2 }), chamar({ nome: 'c1', empresa: 1 })]);
     expect(lotes.sort()).toEqual([['a1', 'c1'], ['b2']]);
   });
+
+  it('esvaziar espera as chamadas na fila e em voo (o app fecha antes do banco)', async () => {
+    const a = agrupadorDeTeste({ esperaMs: 20 });
+    await a.chamar.esvaziar();
+    const feitas: string[] = [];
+    const chamadas = ['a', 'b', 'c'].map((nome, i) => a.chamar({ nome, chaves: ['cliente:1'] }).then((r) => feitas.push(r), () => i));
+    await a.chamar.esvaziar();
+    expect(feitas).toEqual(['ok: a', 'ok: b', 'ok: c']);
+    await Promise.all(chamadas);
+  });
 });

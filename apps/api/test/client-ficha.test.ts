@@ -254,7 +254,7 @@ describe('GET client/{id}/formapagamento/ativo', () => {
   it('lista os contratos de plano vigentes com valor e próximo vencimento, sem meio de pagamento (a cobrança vem depois)', async () => {
     const r = await gerente.get(`/services/client/${id.ana}/formapagamento/ativo`);
     expect(r.statusCode, r.body).toBe(200);
-    const formas = env<null, FormaPagamentoAtiva>(r).results!;
+    const formas = env<null>(r).results as FormaPagamentoAtiva[];
     expect(formas).toHaveLength(1);
     expect(formas[0]).toMatchObject({ origem: 'PLANO', planoNome: 'Clube Ouro', periodicidade: 'MENSAL', valor: 29.9, meio: null });
     expect(formas[0]!.proximoVencimento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -262,7 +262,7 @@ describe('GET client/{id}/formapagamento/ativo', () => {
 
   it('sem plano vigente (nenhum, ou só cancelado), a lista é vazia', async () => {
     for (const c of [id.fernanda, id.thiago]) {
-      expect(env<null, FormaPagamentoAtiva>(await atendente.get(`/services/client/${c}/formapagamento/ativo`)).results).toEqual([]);
+      expect(env<null>(await atendente.get(`/services/client/${c}/formapagamento/ativo`)).results).toEqual([]);
     }
   });
 

@@ -67,7 +67,7 @@ describe('company/*', () => {
     expect(resultados(await gerente.get('/services/company/filiaisempresalogada'))).toEqual([JARDINS, MOEMA]);
     expect(resultados(await gerente.get('/services/company/empresalogadafiliais'))).toEqual([MATRIZ, JARDINS, MOEMA]);
     expect(resultados(await atendente.get('/services/company/rede'))).toEqual([MATRIZ, JARDINS, MOEMA]);
-    expect(resultados(await outra.get('/services/company/rede')).map((e) => e.shortName)).toEqual(['Padaria Pão Quente']);
+    expect(resultados<Empresa>(await outra.get('/services/company/rede')).map((e) => e.shortName)).toEqual(['Padaria Pão Quente']);
     expect(resultados(await outra.get('/services/company/filiaisempresalogada'))).toEqual([]);
     for (const rota of ['filiaisempresalogada', 'empresalogadafiliais', 'rede']) {
       const r = await analista.get(`/services/company/${rota}`);
@@ -79,7 +79,7 @@ describe('company/*', () => {
   it('matrizefiliais/{id}: a rede de uma empresa, vinda de qualquer uma delas', async () => {
     expect(resultados(await gerente.get('/services/company/matrizefiliais/3'))).toEqual([MATRIZ, JARDINS, MOEMA]);
     expect(resultados(await admin.get('/services/company/matrizefiliais/2'))).toEqual([MATRIZ, JARDINS, MOEMA]);
-    expect(resultados(await admin.get('/services/company/matrizefiliais/4')).map((e) => e.id)).toEqual([4]);
+    expect(resultados<Empresa>(await admin.get('/services/company/matrizefiliais/4')).map((e) => e.id)).toEqual([4]);
     expect((await gerente.get('/services/company/matrizefiliais/4')).statusCode).toBe(404);
     expect((await analista.get('/services/company/matrizefiliais/1')).statusCode).toBe(404);
   });
@@ -119,7 +119,7 @@ describe('GET company/faturamento/status', () => {
       valorFatura: 349.9,
       vencimentoFatura: diaDaqui(5),
       urlEscolhaPlano: `${url}/paginas/planos`,
-      urlFaturaAberta: `${url}/paginas/fatura-demo`,
+      urlFaturaAberta: `${url}/app/faturamento`,
     });
     expect(s.vencimentoFatura).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

@@ -187,7 +187,8 @@ export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: P
       valorCentavos: 34_990,
       vencimento: diasAPartirDeHoje(5),
       status: 'ABERTA',
-      urlPagamento: `${opcoes.publicUrl}/paginas/fatura-demo`,
+      // The invoice page of the back office; online payment (boleto/PIX sandbox) comes with billing.
+      urlPagamento: `${opcoes.publicUrl}/app/faturamento`,
     });
 
     const perfis = await tx.select({ id: perfil.id, nome: perfil.nome }).from(perfil);

@@ -20,11 +20,28 @@ export type OpcoesAgrupador<P, R> = {
   maximoEmVoo: number;
 };
 
+/** The batcher: a call, and a way to wait until every call it was given has its outcome. */
+export type Agrupador<P, R> = ((p: P) => Promise<R>) & {
+  /**
+   * Resolves once no call is queued or in flight. The app waits for it when it closes, before the
+   * database does: a queued sale would otherwise run on a closed pool (issue 12 §8).
+   */
+  esvaziar(): Promise<void>;
+};
+
 type Item<P, R> = { p: P; chaves: string[]; resolver(r: R): void; rejeitar(e: unknown): void };
 type Grupo<P, R> = { fila: Item<P, R>[]; emVoo: number; ocupadas: Set<string>; agendado: boolean };
 
-export function criarAgrupador<P, R>(o: OpcoesAgrupador<P, R>): (p: P) => Promise<R> {
+export function criarAgrupador<P, R>(o: OpcoesAgrupador<P, R>): Agrupador<P, R> {
   const grupos = new Map<string, Grupo<P, R>>();
+  let esperandoVazio: (() => void)[] = [];
+
+  function avisarSeVazio(): void {
+    if (grupos.size > 0 || esperandoVazio.length === 0) return;
+    const avisar = esperandoVazio;
+    esperandoVazio = [];
+    for (const a of avisar) a();
+  }
 
   async function rodar(lote: Item<P, R>[]): Promise<void> {
     let saidas: (R | Error)[];
@@ -68,13 +85,15 @@ export function criarAgrupador<P, R>(o: OpcoesAgrupador<P, R>): (p: P) => Promis
       void rodar(lote).finally(() => {
         g.emVoo--;
         for (const c of chaves) g.ocupadas.delete(c);
-        if (g.emVoo === 0 && g.fila.length === 0) grupos.delete(nome);
-        else despachar(nome, g);
+        if (g.emVoo === 0 && g.fila.length === 0) {
+          grupos.delete(nome);
+          avisarSeVazio();
+        } else despachar(nome, g);
       });
     }
   }
 
-  return (p) =>
+  const chamar = (p: P) =>
     new Promise<R>((resolver, rejeitar) => {
       const nome = o.grupo(p);
       let g = grupos.get(nome);
@@ -88,4 +107,7 @@ export function criarAgrupador<P, R>(o: OpcoesAgrupador<P, R>): (p: P) => Promis
         setImmediate(() => despachar(nome, grupo));
       }
     });
+  return Object.assign(chamar, {
+    esvaziar: () => (grupos.size === 0 ? Promise.resolve() : new Promise<void>((ok) => esperandoVazio.push(ok))),
+  });
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { empresa, perfil, sessao, usuario } from '../db/schema/index.js';
-import { criarAgrupador } from './agrupador.js';
+import { criarAgrupador, type Agrupador } from './agrupador.js';
 import type { UsuarioContexto } from './contexto.js';
 import { sha256, tokenAleatorio } from './tokens.js';
 
@@ -61,9 +61,9 @@ function consultaSessoes(db: Db) {
 
 type LinhaSessao = Awaited<ReturnType<ReturnType<typeof consultaSessoes>['execute']>>[number];
 
-const leitoresSessao = new WeakMap<Db, (idHash: string) => Promise<LinhaSessao | null>>();
+const leitoresSessao = new WeakMap<Db, Agrupador<string, LinhaSessao | null>>();
 
-function leitorDeSessoes(db: Db): (idHash: string) => Promise<LinhaSessao | null> {
+function leitorDeSessoes(db: Db): Agrupador<string, LinhaSessao | null> {
   let leitor = leitoresSessao.get(db);
   if (!leitor) {
     const consulta = consultaSessoes(db);
@@ -82,6 +82,11 @@ function leitorDeSessoes(db: Db): (idHash: string) => Promise<LinhaSessao | null
     leitoresSessao.set(db, leitor);
   }
   return leitor;
+}
+
+/** Waits for the session reads already taken (the app closes before the database). */
+export async function esvaziarLeitorDeSessoes(db: Db): Promise<void> {
+  await leitoresSessao.get(db)?.esvaziar();
 }
 
 export async function carregarSessao(db: Db, id: string, limites: LimitesSessao): Promise<SessaoCarregada | null> {

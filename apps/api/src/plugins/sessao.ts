@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import { MENSAGENS_PRODUTO, possuiAlguma } from '@bonifica/contracts';
 import type { UsuarioContexto } from '../lib/contexto.js';
 import { erro } from '../lib/erros.js';
-import { carregarSessao, criarSessao, type LimitesSessao } from '../lib/sessao-store.js';
+import { carregarSessao, criarSessao, esvaziarLeitorDeSessoes, type LimitesSessao } from '../lib/sessao-store.js';
 import { registrarSessaoAberta, usarRememberMe } from '../lib/remember-me.js';
 import { iguaisSeguro, sha256, tokenAleatorio } from '../lib/tokens.js';
 
@@ -61,6 +61,7 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
   app.decorateRequest('usuario', null);
   app.decorateRequest('sessaoIdHash', null);
   app.decorateRequest('rememberSerie', null);
+  app.addHook('onClose', () => esvaziarLeitorDeSessoes(app.db));
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;

@@ -7,6 +7,10 @@ import { abrirBanco, type Banco } from '../../src/db/client.js';
 import { migrar } from '../../src/db/migrate.js';
 import { semearDemo, SENHA_DEMO } from '../../src/db/seed.js';
 import type { Adaptadores } from '../../src/adapters/index.js';
+// The app's decorations (`app.tarefas`, `app.swagger()`) are declared where they are made; loaded
+// here so the tests' types see them (npm run typecheck covers the tests too).
+import type {} from '../../src/lib/tarefas.js';
+import type {} from '@fastify/swagger';
 
 export const TOKEN_APP = 'token-de-teste-da-aplicacao';
 
@@ -14,7 +18,9 @@ export const TOKEN_APP = 'token-de-teste-da-aplicacao';
  * A real app on a fresh database per test file: PGlite in memory, or — in the "postgres"
  * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards.
  */
-export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean } = {}) {
+export async function criarAppDeTeste(
+  opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean; logger?: Record<string, unknown> } = {},
+) {
   const usarPg = process.env.TEST_ENGINE === 'postgres';
   let nomeBanco: string | null = null;
   let databaseUrl: string | undefined;
@@ -43,7 +49,7 @@ export async function criarAppDeTeste(opcoes: { env?: Record<string, string>; ad
   const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 });
   await migrar(banco);
   if (!opcoes.semDemo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
-  const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: false });
+  const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: opcoes.logger ?? false });
   await app.ready();
   return {
     app,

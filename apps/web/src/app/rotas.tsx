@@ -13,6 +13,7 @@ import { rotasContas } from './routes/contas/rotas';
 import { rotasPlanos } from './routes/planos/rotas';
 import { rotasCartoes } from './routes/cartoes/rotas';
 import { rotasErro } from './routes/error/rotas';
+import { rotasFaturamento } from './routes/faturamento/rotas';
 import { rotasImportacao } from './routes/importacao/rotas';
 import { rotasPages } from './routes/pages/rotas';
 import { rotasPaginas } from './routes/paginas/rotas';
@@ -42,6 +43,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
           children: protegerRotas(queryClient, [
             { index: true, loader: () => redirect('/app/pages/bemvindo'), Component: PaginaCarregando },
             ...rotasPages,
+            ...rotasFaturamento,
             ...rotasDashboard,
             ...rotasCadastros,
             ...rotasPlanos,

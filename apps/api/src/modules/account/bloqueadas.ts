@@ -25,7 +25,7 @@ import { erro } from '../../lib/erros.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { condicaoBusca } from '../client/busca-clientes.js';
+import { condicaoBusca } from '../client/index.js';
 import { contaCliente } from './razao.js';
 
 const PDF_MAXIMO_CONTAS = 2_000;

@@ -10,7 +10,7 @@ import { erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { buscarContrato } from '../plano/cliente-plano.repository.js';
+import { buscarContrato } from '../plano/index.js';
 
 /**
  * The new last day of a renewal, in SQL so that a batch is one statement: the next period starts

@@ -7,7 +7,7 @@ import { idParamSchema } from '@bonifica/contracts';
 import { empresa } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { empresasVisiveis } from '../company/company.repository.js';
+import { empresasVisiveis } from '../company/index.js';
 
 const LOGO_SISTEMA = readFileSync(fileURLToPath(new URL('../../../assets/logo-bonifica.svg', import.meta.url)));
 

@@ -4,7 +4,7 @@ import { somenteDigitos, type Cartao, type CartaoResumo, type FiltroCartao } fro
 import type { Executor } from '../../db/client.js';
 import { cartao, cartaoImpressao, cliente, empresa, usuario } from '../../db/schema/index.js';
 import { padraoContem } from '../../lib/busca.js';
-import { condicaoBusca } from '../client/busca-clientes.js';
+import { condicaoBusca } from '../client/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 

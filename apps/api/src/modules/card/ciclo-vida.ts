@@ -7,7 +7,7 @@ import { auditar } from '../../lib/auditoria.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
-import { exigirFilialDaRede } from '../transacao/venda.js';
+import { exigirFilialDaRede } from '../transacao/index.js';
 import { cartaoAtivoDoCliente, travarCartao, type CartaoTravado } from './card.repository.js';
 import { reservarNumeros } from './numeracao.js';
 

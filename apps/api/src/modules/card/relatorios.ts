@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { cartao, cartaoImpressao, cliente, empresa, transacao } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
-import { exigirFilialDaRede } from '../transacao/venda.js';
+import { exigirFilialDaRede } from '../transacao/index.js';
 import { buscarCartao, empresaDo, emSequencia } from './card.repository.js';
 
 /** Calendar days of the filters are days in Brasília, as in the sales list (docs/areas/vendas.md). */

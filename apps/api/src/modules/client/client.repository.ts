@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { auditoria, cliente, clienteConsentimento, clienteNota, empresa, unificacao } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { condicaoBusca, MAXIMO_PALAVRAS_DO_PREFIXO, sqlIdsDaBusca, sqlPalavrasDoPrefixo, termosDaBusca, type TermosBusca } from './busca-clientes.js';
-import { criarContasPadrao } from '../account/contas-padrao.js';
+import { criarContasPadrao } from '../account/index.js';
 import { erro } from '../../lib/erros.js';
 import { violouUnicidade } from '../../lib/recurso.js';
 

@@ -6,8 +6,7 @@ import { cliente } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { lista } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { listarContratos } from '../plano/cliente-plano.repository.js';
-import { somarDias } from '../plano/periodo.js';
+import { listarContratos, somarDias } from '../plano/index.js';
 
 /** More VIGENTE contracts than this for one customer would be a data error, not a list to page. */
 const MAXIMO_CONTRATOS = 100;

@@ -3,7 +3,7 @@ import type { DashboardFiltro } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { erro } from '../../lib/erros.js';
 import { usuarioDe } from '../../lib/tenant.js';
-import { exigirFilialDaRede } from '../transacao/venda.js';
+import { exigirFilialDaRede } from '../transacao/index.js';
 import type { Faixa } from './consultas.js';
 
 /** The caller's company and the validated range of a dashboard call; a branch outside the network is a 400. */

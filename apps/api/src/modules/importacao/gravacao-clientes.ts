@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cliente } from '../../db/schema/index.js';
-import { criarContasPadrao } from '../account/contas-padrao.js';
-import { arrayPg } from '../account/lotes.js';
-import { contaSistema, creditarClientesEmLote, type CreditoCliente } from '../account/razao.js';
+import { arrayPg, contaSistema, creditarClientesEmLote, criarContasPadrao, type CreditoCliente } from '../account/index.js';
 import type { ContextoLote, ContagemLote } from './lote.js';
 import type { LinhaValida } from './validacao.js';
 

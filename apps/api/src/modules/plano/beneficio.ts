@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Regra } from '../transacao/venda.js';
+
+/** The programme's accrual rule of a sale (regra_programa); a plan's benefit changes it (regraComPlano). */
+export type Regra = {
+  cashbackPercentualBp: number;
+  pontosPorReal: number;
+  compraMinimaCentavos: number;
+  maximoCashbackPorVendaCentavos: number | null;
+  ativo: boolean;
+};
 
 export type BeneficioPlano = { clientePlanoId: number; cashbackPercentualBp: number | null; pontosPorReal: number | null };
 

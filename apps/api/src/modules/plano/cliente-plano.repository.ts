@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { centavosParaReais, hojeISO, situacaoClientePlano, type ClientePlano, type ClientePlanoFiltro } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, clientePlano, empresa, plano, usuario } from '../../db/schema/index.js';
-import { condicaoBusca } from '../client/busca-clientes.js';
+import { condicaoBusca } from '../client/index.js';
 
 /** Calendar days of the filters are days in Brasília (as in the sales list). */
 const FUSO = 'America/Sao_Paulo';

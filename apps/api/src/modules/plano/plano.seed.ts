@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { hojeISO } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, clientePlano, conta, plano, usuario } from '../../db/schema/index.js';
-import { contaCliente } from '../account/razao.js';
+import { contaCliente } from '../account/index.js';
 import { fimDoPeriodo, somarDias } from './periodo.js';
 
 /**

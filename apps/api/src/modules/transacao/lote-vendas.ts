@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Banco } from '../../db/client.js';
-import { criarAgrupador } from '../../lib/agrupador.js';
+import { criarAgrupador, type Agrupador } from '../../lib/agrupador.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { ErroApi } from '../../lib/erros.js';
 import { chaveJaRegistrada, respostaAnterior, sqlAnteriores, sqlRegistrar, type PedidoIdempotente } from '../../lib/idempotencia.js';
@@ -29,7 +29,7 @@ const ESPERA_TRAVA_EM_LOTE = '2s';
  * (blocked customer, balance short) refuses that sale alone, and a replayed key answers the first
  * reply. `resposta` turns a recorded sale into the reply stored under its key.
  */
-export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada) => R): (p: PedidoVenda) => Promise<R> {
+export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada) => R): Agrupador<PedidoVenda, R> {
   async function executar(lote: PedidoVenda[], tentativa = 1): Promise<(R | Error)[]> {
     const empresaId = lote[0]!.venda.empresaId;
     const vendas = lote.map((p) => p.venda);

@@ -23,7 +23,7 @@ import { erro } from '../../lib/erros.js';
 import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { condicaoBusca } from '../client/busca-clientes.js';
+import { condicaoBusca } from '../client/index.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda, type Saldos } from './venda.js';
 import { criarVendasEmLote } from './lote-vendas.js';
@@ -58,6 +58,8 @@ export async function transacaoRoutes(app: FastifyInstance) {
       saldos: saldosWire(v.saldos),
     }),
   );
+  // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
+  app.addHook('onClose', () => vender.esvaziar());
 
   rotas.post(
     '/transacao/venda',

@@ -17,25 +17,20 @@ import {
   type Movimento,
   type NovoLancamento,
   type TipoConta,
-} from '../account/razao.js';
-import { lerConsumo, sqlConsumirLotes, sqlRestaurarLotes, type Consumo } from '../account/lotes.js';
+  lerConsumo,
+  sqlConsumirLotes,
+  sqlRestaurarLotes,
+  type Consumo,
+  mensagemContaBloqueada,
+} from '../account/index.js';
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
-import { mensagemContaBloqueada } from '../account/bloqueadas.js';
-import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano } from '../plano/beneficio.js';
-import { sqlVendasPendentes } from '../empresadashboard/resumo.js';
+import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano, type Regra } from '../plano/index.js';
+import { sqlVendasPendentes } from '../empresadashboard/index.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
 export const MENSAGEM_JA_CANCELADA = 'Esta venda já foi cancelada.';
 export const MENSAGEM_CASHBACK_JA_USADO = 'Saldo insuficiente para cancelar: o cashback desta venda já foi usado.';
-
-export type Regra = {
-  cashbackPercentualBp: number;
-  pontosPorReal: number;
-  compraMinimaCentavos: number;
-  maximoCashbackPorVendaCentavos: number | null;
-  ativo: boolean;
-};
 
 export type Acumulo = { cashbackCentavos: number; pontos: number };
 

@@ -94,7 +94,28 @@ const privacidade = (
   </>
 );
 
+const planos = (
+  <>
+    <Text>
+      O Bonifica é contratado por empresa (a matriz e as suas filiais). Durante o período experimental todas as funções
+      do back office ficam liberadas; antes que ele termine, o administrador do faturamento da empresa escolhe o plano
+      para continuar sem interrupções.
+    </Text>
+    <Secao titulo="Como escolher o plano hoje">
+      <List spacing={4}>
+        <List.Item>Fale com o nosso suporte pelo botão de ajuda do sistema ou pelo canal que você recebeu na contratação;</List.Item>
+        <List.Item>Informe o nome da empresa e quantas lojas usam o programa;</List.Item>
+        <List.Item>O plano é ativado pelo suporte e a fatura passa a aparecer no aviso do topo do back office.</List.Item>
+      </List>
+    </Secao>
+    <Secao titulo="Em breve">
+      <Text>A escolha e o pagamento do plano direto por esta página, sem falar com o suporte.</Text>
+    </Secao>
+  </>
+);
+
 export const CONTEUDO_PAGINAS: Record<SlugPaginaEstatica, ReactNode> = {
   'termos-de-uso': termos,
   'politica-de-privacidade': privacidade,
+  planos,
 };
