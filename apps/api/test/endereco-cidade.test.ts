@@ -106,7 +106,7 @@ describe('POST city/find', () => {
     }
     const zero = await c.post('/services/city/find', { name: 'sa', maxResults: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(env(zero).messageError).toBe('maxResults: maxResults deve ser ao menos 1.');
+    expect(env(zero).messageError).toBe('O número de resultados deve ser ao menos 1.');
   });
 
   it('nome sem correspondência devolve lista vazia', async () => {
