@@ -24,7 +24,8 @@ import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { ok, pagina } from '../../lib/resposta.js';
-import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
+import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { documentoVisivel } from '../client/documento-visivel.js';
 import { condicaoBusca } from '../client/busca-clientes.js';
 import { contaCliente } from './razao.js';
 
@@ -98,7 +99,8 @@ export async function contasBloqueadasRoutes(app: FastifyInstance) {
       const empresaId = empresaDe(request);
       const { page, size } = request.params;
       const { itens, total } = await transacaoDoUsuario(request, (tx) => listar(tx, empresaId, request.body, size, page * size));
-      return pagina(itens, total, page, size);
+      const u = usuarioDe(request);
+      return pagina(itens.map((c) => ({ ...c, documento: documentoVisivel(u, c.documento) })), total, page, size);
     },
   );
 

@@ -222,7 +222,7 @@ describe('Cadastros › Clientes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo cliente' })).not.toBeInTheDocument());
   });
 
-  it('CEP não encontrado mostra a mensagem do servidor e não mexe no endereço', async () => {
+  it('CEP não encontrado mostra a mensagem do servidor e não mexe no endereço', { timeout: 20_000 }, async () => {
     servidor({ 'GET endereco/cep/99999999': responder(() => falha(404, 'CEP não encontrado. Confira os números ou preencha o endereço manualmente.')) });
     const { usuario } = abrir();
     await screen.findByText('Ana Beatriz Gonçalves');
@@ -239,7 +239,7 @@ describe('Cadastros › Clientes', () => {
   it('UF: Enter no campo não envia o formulário, e a busca põe a sigla digitada primeiro', { timeout: 20_000 }, async () => {
     const s = servidor({ 'POST client/save': { ...ANA_COMPLETA, id: 31 } });
     const { usuario } = abrir();
-    await screen.findByText('Ana Beatriz Gonçalves');
+    await screen.findByText('Ana Beatriz Gonçalves', {}, { timeout: 10_000 });
     await usuario.click(screen.getByRole('button', { name: 'Novo cliente' }));
     const drawer = await screen.findByRole('dialog', { name: 'Novo cliente' });
     await usuario.type(within(drawer).getByLabelText(/^Nome/), 'Sônia Maria Brito');
