@@ -56,25 +56,29 @@ export function CartaoCliente({ cliente, saldos, erroSaldos, aviso }: Props) {
   const bloqueadas = saldos?.bloqueadas ?? [];
   return (
     <Card padding="lg" withBorder aria-label="Cliente selecionado" component="section">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text fz="xl" fw={700} data-testid="terminal-cliente-nome">
-            {cliente.nome}
-          </Text>
-          <Text c="dimmed">
-            {[cliente.documento ? `CPF ${mascararDocumentoParcial(cliente.documento)}` : null, formatarTelefone(cliente.celular)].filter(Boolean).join(' · ')}
-          </Text>
-        </div>
-        <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
-          <Badge size="lg" color={cliente.status === 'ATIVO' ? 'teal' : 'red'} variant="light">
-            {ROTULOS_STATUS_CLIENTE[cliente.status]}
+      <Text fz="xl" fw={700} data-testid="terminal-cliente-nome">
+        {cliente.nome}
+      </Text>
+      {/* Each piece whole on its line: a CPF or a phone split at its hyphen reads as two numbers. */}
+      <Group gap={0} c="dimmed" className={classes.identificacao}>
+        {[cliente.documento ? `CPF ${mascararDocumentoParcial(cliente.documento)}` : null, formatarTelefone(cliente.celular) || null]
+          .filter((p): p is string => p !== null)
+          .map((p, i) => (
+            <span key={p}>
+              {i > 0 && '\u00a0· '}
+              <span className={classes.semQuebra}>{p}</span>
+            </span>
+          ))}
+      </Group>
+      <Group gap={6} mt="xs">
+        <Badge size="lg" color={cliente.status === 'ATIVO' ? 'teal' : 'red'} variant="light">
+          {ROTULOS_STATUS_CLIENTE[cliente.status]}
+        </Badge>
+        {bloqueadas.length > 0 && (
+          <Badge size="lg" color="red" variant="filled" leftSection={<IconLock size={14} />} data-testid="terminal-conta-bloqueada">
+            Conta bloqueada
           </Badge>
-          {bloqueadas.length > 0 && (
-            <Badge size="lg" color="red" variant="filled" leftSection={<IconLock size={14} />} data-testid="terminal-conta-bloqueada">
-              Conta bloqueada
-            </Badge>
-          )}
-        </Group>
+        )}
       </Group>
       <div className={classes.saldos}>
         <Saldo rotulo="Cashback" disponivel={saldos?.cashback} total={saldos?.cashbackTotal} bloqueada={bloqueadas.includes('CASHBACK')} formatar={formatarBRL} testId="saldo-cashback" cor="teal.8" />
