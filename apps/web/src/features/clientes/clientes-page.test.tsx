@@ -91,7 +91,8 @@ describe('Cadastros › Clientes', () => {
   it('lista nome, CPF/CNPJ e celular formatados, WhatsApp, e-mail, filial, situação e data; ordena por nome', async () => {
     const s = servidor();
     abrir();
-    expect(await screen.findByText('Ana Beatriz Gonçalves')).toBeInTheDocument();
+    // The first render of the file also pays for the page's lazy import.
+    expect(await screen.findByText('Ana Beatriz Gonçalves', {}, { timeout: 10_000 })).toBeInTheDocument();
     const ana = screen.getByText('Ana Beatriz Gonçalves').closest('tr')!;
     expect(within(ana).getByText('529.982.247-25')).toBeInTheDocument();
     expect(within(ana).getByText('(11) 98765-0101')).toBeInTheDocument();

@@ -60,7 +60,7 @@ export function CartaoCliente({ cliente, saldos, erroSaldos, aviso }: Props) {
         {cliente.nome}
       </Text>
       {/* Each piece whole on its line: a CPF or a phone split at its hyphen reads as two numbers. */}
-      <Group gap={0} c="dimmed" className={classes.identificacao}>
+      <Group gap={0} c="dimmed" className={classes.identificacao} data-testid="terminal-cliente-identificacao">
         {[cliente.documento ? `CPF ${mascararDocumentoParcial(cliente.documento)}` : null, formatarTelefone(cliente.celular) || null]
           .filter((p): p is string => p !== null)
           .map((p, i) => (

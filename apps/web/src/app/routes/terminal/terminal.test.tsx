@@ -135,7 +135,7 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     const { usuario } = renderizarPagina('/app/terminal', carregar);
     await selecionarAna(usuario);
     expect(JSON.parse(servidor.chamadas('POST client/filterpaginated/0/8')[0]!.corpo!)).toEqual({ busca: 'ana' });
-    expect(screen.getByText('CPF ***.982.247-** · (11) 98765-0101')).toBeInTheDocument();
+    expect(screen.getByTestId('terminal-cliente-identificacao')).toHaveTextContent('CPF ***.982.247-** · (11) 98765-0101', { normalizeWhitespace: true });
 
     const valor = screen.getByLabelText('Valor da compra');
     await waitFor(() => expect(valor).toHaveFocus(), { timeout: 3_000 });
