@@ -102,3 +102,31 @@ test('terminal: um cartão desconhecido passado no leitor não abre cadastro', a
   await expect(page.getByText('Cartão não encontrado')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cadastrar e selecionar' })).toHaveCount(0);
 });
+
+test('terminal: conta de cashback bloqueada aparece antes da venda, e a venda só de pontos passa (decisão 024)', async ({ page }) => {
+  // Letícia's cashback account is blocked in the demo (suspected fraud); the clerk cannot open Contas bloqueadas.
+  await entrar(page, 'atendente');
+  for (const largura of [1366, 390] as const) {
+    await page.setViewportSize({ width: largura, height: largura === 390 ? 844 : 768 });
+    await page.goto('/app/terminal');
+    await buscarCliente(page, 'Letícia Albuquerque');
+    await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Letícia Albuquerque Santos');
+    await expect(page.getByTestId('terminal-conta-bloqueada')).toHaveText('Conta bloqueada');
+    await expect(page.getByTestId('saldo-cashback-bloqueado')).toBeVisible();
+    await expect(page.getByTestId('terminal-aviso-bloqueio')).toContainText('Para desbloquear, chame o gerente.');
+    await expect(page.getByLabel('Usar cashback', { exact: false })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Máximo' })).toBeDisabled();
+    await page.getByTestId('terminal-cliente-nome').scrollIntoViewIfNeeded();
+    await fotografar(page, `terminal-conta-bloqueada-${largura}`);
+  }
+
+  // Letters never enter the amount; the sale accrues points only and says the cashback was not credited.
+  const valor = page.getByLabel('Valor da compra');
+  await valor.pressSequentially('3a0,0b0');
+  await expect(valor).toHaveValue('30,00');
+  await valor.press('Enter');
+  await expect(page.getByTestId('recibo-nao-creditado')).toHaveText('Cashback não creditado: conta bloqueada.');
+  await expect(page.getByTestId('recibo-cashback')).toHaveText('R$ 0,00');
+  await page.getByTestId('recibo-nao-creditado').scrollIntoViewIfNeeded();
+  await fotografar(page, 'terminal-conta-bloqueada-venda-390');
+});

@@ -264,7 +264,7 @@ describe('vincular, substituir, bloquear', () => {
     await gerente.post('/services/card/vincular', { cartaoId: ids[0], clienteId: cli });
     expect((await atendente.post(`/services/card/${ids[0]}/bloquear`, { motivo: 'Perdido' })).statusCode).toBe(403);
     const semMotivo = await gerente.post(`/services/card/${ids[0]}/bloquear`, {});
-    expect([semMotivo.statusCode, env(semMotivo).messageError]).toEqual([400, 'motivo: Informe o motivo.']);
+    expect([semMotivo.statusCode, env(semMotivo).messageError]).toEqual([400, 'Informe o motivo.']);
     const b = await gerente.post(`/services/card/${ids[0]}/bloquear`, { motivo: 'Perdido na loja' });
     expect(env<Cartao>(b).result).toMatchObject({ status: 'BLOQUEADO', motivoStatus: 'Perdido na loja', clienteId: cli });
     expect((await gerente.post(`/services/card/${ids[0]}/bloquear`, { motivo: 'De novo' })).statusCode).toBe(409);
@@ -459,7 +459,7 @@ describe('estatísticas e relatórios de uso', () => {
     const futuro = env<RelatorioUsoCliente>(await gerente.post('/services/card/relatorio/cliente', { clienteId: c!.clienteId, de: '2099-01-01' })).result;
     expect(futuro.cartoes.every((x) => x.vendas === 0) && futuro.vendasSemCartao === 0).toBe(true);
     const periodo = await gerente.post('/services/card/relatorio/cliente', { clienteId: c!.clienteId, de: '2026-02-01', ate: '2026-01-01' });
-    expect([periodo.statusCode, env(periodo).messageError]).toEqual([400, 'ate: A data final deve ser igual ou posterior à inicial.']);
+    expect([periodo.statusCode, env(periodo).messageError]).toEqual([400, 'A data final deve ser igual ou posterior à inicial.']);
     expect((await gerente.post('/services/card/relatorio/cliente', { clienteId: 999_999 })).statusCode).toBe(404);
   });
 

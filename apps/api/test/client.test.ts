@@ -89,7 +89,7 @@ describe('POST client/filterpaginated/{page}/{size}', () => {
     expect(nomes(await listar(gerente, { direcao: 'desc' }, 0, 1))).toEqual(['Vitória Régia Cavalcanti']);
     const grande = await gerente.post('/services/client/filterpaginated/0/101', {});
     expect(grande.statusCode).toBe(400);
-    expect(env(grande).messageError).toBe('size: O tamanho da página deve ficar entre 1 e 100.');
+    expect(env(grande).messageError).toBe('O tamanho da página deve ficar entre 1 e 100.');
   });
 
   it.each([
@@ -137,8 +137,8 @@ describe('POST client/filterpaginated/{page}/{size}', () => {
 
   it('filtro inválido dá 400 em português', async () => {
     for (const [filtro, mensagem] of [
-      [{ aniversarioMes: 13 }, 'aniversarioMes: Mês inválido.'],
-      [{ status: 'SUMIDO' }, 'status: Situação inválida.'],
+      [{ aniversarioMes: 13 }, 'Mês inválido.'],
+      [{ status: 'SUMIDO' }, 'Situação inválida.'],
     ] as const) {
       const r = await gerente.post('/services/client/filterpaginated/0/10', filtro);
       expect(r.statusCode).toBe(400);
@@ -226,29 +226,29 @@ describe('POST client/save e GET client/findbyid', () => {
   const NOME_LONGO = 'A'.repeat(161);
   const AMANHA = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
   it.each([
-    [{}, 'nome: Informe o nome do cliente.'],
-    [{ nome: ' x ' }, 'nome: Informe o nome do cliente (ao menos 2 letras).'],
-    [{ nome: NOME_LONGO }, 'nome: O nome deve ter no máximo 160 caracteres.'],
-    [{ nome: 'Teste', documento: '123.456.789-00' }, 'documento: CPF inválido.'],
-    [{ nome: 'Teste', documento: '111.111.111-11' }, 'documento: CPF inválido.'],
-    [{ nome: 'Teste', documento: '11.222.333/0001-00' }, 'documento: CNPJ inválido.'],
-    [{ nome: 'Teste', documento: '12.ABC.345/01DE-00' }, 'documento: CNPJ inválido.'],
-    [{ nome: 'Teste', documento: '12345' }, 'documento: CPF/CNPJ inválido. Informe os 11 dígitos do CPF ou os 14 caracteres do CNPJ.'],
-    [{ nome: 'Teste', celular: '1199999' }, 'celular: Celular inválido. Informe o DDD e o número (10 ou 11 dígitos).'],
-    [{ nome: 'Teste', celular: '01991234567' }, 'celular: Celular inválido. Informe o DDD e o número (10 ou 11 dígitos).'],
-    [{ nome: 'Teste', email: 'sonia@' }, 'email: E-mail inválido.'],
-    [{ nome: 'Teste', cep: '0100100' }, 'cep: CEP inválido. Informe os 8 dígitos.'],
-    [{ nome: 'Teste', uf: 'XX' }, 'uf: UF inválida.'],
-    [{ nome: 'Teste', dataNascimento: AMANHA }, 'dataNascimento: A data de nascimento não pode estar no futuro.'],
-    [{ nome: 'Teste', dataNascimento: '1899-12-31' }, 'dataNascimento: A data de nascimento deve ser a partir de 01/01/1900.'],
-    [{ nome: 'Teste', dataNascimento: '2001-02-30' }, 'dataNascimento: Data de nascimento inválida.'],
-    [{ nome: 'Teste', dataNascimento: '30/01/2001' }, 'dataNascimento: Data de nascimento inválida.'],
+    [{}, 'Informe o nome do cliente.'],
+    [{ nome: ' x ' }, 'Informe o nome do cliente (ao menos 2 letras).'],
+    [{ nome: NOME_LONGO }, 'O nome deve ter no máximo 160 caracteres.'],
+    [{ nome: 'Teste', documento: '123.456.789-00' }, 'CPF inválido.'],
+    [{ nome: 'Teste', documento: '111.111.111-11' }, 'CPF inválido.'],
+    [{ nome: 'Teste', documento: '11.222.333/0001-00' }, 'CNPJ inválido.'],
+    [{ nome: 'Teste', documento: '12.ABC.345/01DE-00' }, 'CNPJ inválido.'],
+    [{ nome: 'Teste', documento: '12345' }, 'CPF/CNPJ inválido. Informe os 11 dígitos do CPF ou os 14 caracteres do CNPJ.'],
+    [{ nome: 'Teste', celular: '1199999' }, 'Celular inválido. Informe o DDD e o número (10 ou 11 dígitos).'],
+    [{ nome: 'Teste', celular: '01991234567' }, 'Celular inválido. Informe o DDD e o número (10 ou 11 dígitos).'],
+    [{ nome: 'Teste', email: 'sonia@' }, 'E-mail inválido.'],
+    [{ nome: 'Teste', cep: '0100100' }, 'CEP inválido. Informe os 8 dígitos.'],
+    [{ nome: 'Teste', uf: 'XX' }, 'UF inválida.'],
+    [{ nome: 'Teste', dataNascimento: AMANHA }, 'A data de nascimento não pode estar no futuro.'],
+    [{ nome: 'Teste', dataNascimento: '1899-12-31' }, 'A data de nascimento deve ser a partir de 01/01/1900.'],
+    [{ nome: 'Teste', dataNascimento: '2001-02-30' }, 'Data de nascimento inválida.'],
+    [{ nome: 'Teste', dataNascimento: '30/01/2001' }, 'Data de nascimento inválida.'],
     [{ nome: 'Teste', filialOrigemId: 4 }, 'Filial de origem inválida.'],
     [{ nome: 'Teste', filialOrigemId: 999 }, 'Filial de origem inválida.'],
-    [{ nome: 'Teste', status: 'ANONIMIZADO' }, 'status: Situação inválida: use ATIVO ou BLOQUEADO.'],
-    [{ nome: 'Teste', consentimentos: [{ canal: 'FAX', concedido: true }] }, 'consentimentos.0.canal: Canal de consentimento inválido: use WHATSAPP, EMAIL ou SMS.'],
-    [{ nome: 'Teste', consentimentos: [{ canal: 'SMS', concedido: true }, { canal: 'SMS', concedido: false }] }, 'consentimentos: Informe cada canal uma vez só.'],
-    [{ nome: 'Teste', observacoes: 'x'.repeat(2001) }, 'observacoes: Observações longas demais (máximo 2000 caracteres).'],
+    [{ nome: 'Teste', status: 'ANONIMIZADO' }, 'Situação inválida: use ATIVO ou BLOQUEADO.'],
+    [{ nome: 'Teste', consentimentos: [{ canal: 'FAX', concedido: true }] }, 'Canal de consentimento inválido: use WHATSAPP, EMAIL ou SMS.'],
+    [{ nome: 'Teste', consentimentos: [{ canal: 'SMS', concedido: true }, { canal: 'SMS', concedido: false }] }, 'Informe cada canal uma vez só.'],
+    [{ nome: 'Teste', observacoes: 'x'.repeat(2001) }, 'Observações longas demais (máximo 2000 caracteres).'],
   ])('%j → 400 %j, nada gravado', async (dados, mensagem) => {
     const antes = await totais();
     const r = await gerente.post('/services/client/save', dados);

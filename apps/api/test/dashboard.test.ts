@@ -305,12 +305,12 @@ describe('entrada inválida, permissões e isolamento', () => {
   const ROTAS = ['completo', 'vendascashback', 'vendaspontuacao', 'vendaspontuacaounitaria', 'vendascupom', 'vendasprepago', 'imprimir/resultados/usuario'];
 
   it.each([
-    [{ de: D2, ate: D1 }, 'ate: A data final deve ser igual ou posterior à inicial.'],
-    [{ de: somaDias(HOJE, -731), ate: HOJE }, 'ate: O período pode ter no máximo 2 anos.'],
-    [{ de: '2026-02-30', ate: HOJE }, 'de: Data inicial inválida.'],
-    [{ de: '01/02/2026', ate: HOJE }, 'de: Data inicial inválida: use AAAA-MM-DD.'],
+    [{ de: D2, ate: D1 }, 'A data final deve ser igual ou posterior à inicial.'],
+    [{ de: somaDias(HOJE, -731), ate: HOJE }, 'O período pode ter no máximo 2 anos.'],
+    [{ de: '2026-02-30', ate: HOJE }, 'Data inicial inválida.'],
+    [{ de: '01/02/2026', ate: HOJE }, 'Data inicial inválida: use AAAA-MM-DD.'],
     [{ ate: HOJE }, null],
-    [{ de: D1, ate: D2, filialId: 0 }, 'filialId: Filial inválida.'],
+    [{ de: D1, ate: D2, filialId: 0 }, 'Filial inválida.'],
     [{ de: D1, ate: D2, extra: 1 }, null],
   ])('%j → 400 em todas as chamadas', async (corpo, mensagem) => {
     for (const rota of ROTAS) {

@@ -102,11 +102,11 @@ describe('POST city/find', () => {
     for (const corpo of [{ name: '' }, { name: '   ' }, {}]) {
       const r = await c.post('/services/city/find', corpo);
       expect(r.statusCode).toBe(400);
-      expect(env(r).messageError).toBe('name: Informe o nome da cidade.');
+      expect(env(r).messageError).toBe('Informe o nome da cidade.');
     }
     const zero = await c.post('/services/city/find', { name: 'sa', maxResults: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(env(zero).messageError).toBe('maxResults: maxResults deve ser ao menos 1.');
+    expect(env(zero).messageError).toBe('O número de resultados deve ser ao menos 1.');
   });
 
   it('nome sem correspondência devolve lista vazia', async () => {
@@ -179,7 +179,7 @@ describe('GET endereco/cep/{cep} pelo provedor HTTP (BrasilAPI falsa, local)', (
     for (const cep of ['123', '123456789', 'abcdefgh']) {
       const r = await gerente.get(`/services/endereco/cep/${cep}`);
       expect(r.statusCode, cep).toBe(400);
-      expect(env(r).messageError).toBe('cep: CEP inválido. Informe os 8 dígitos.');
+      expect(env(r).messageError).toBe('CEP inválido. Informe os 8 dígitos.');
     }
     expect(fake.pedidos.length).toBe(antes);
   });

@@ -16,6 +16,13 @@ let maria: { id: number; documento: string | null };
 let saldos: Record<string, number>;
 /** The reference format, written independently of the code under test: Excel pt-BR reads "1.234,56". */
 const brl = (centavos = 0) => (centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The file's stamp as a person in Brasília reads the clock (the demo company's zone), AAAAMMDD-HHmm. */
+function carimboBrasilia(d: Date): string {
+  const [dia, hora] = d.toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).split(' ');
+  return `${dia!.replaceAll('-', '')}-${hora!.slice(0, 5).replace(':', '')}`;
+}
+/** The stamps a request made between `antes` and now may carry (a minute may turn meanwhile). */
+const carimbosPossiveis = (antes: Date) => [...new Set([carimboBrasilia(antes), carimboBrasilia(new Date())])];
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
@@ -39,10 +46,13 @@ async function totalDaLista(filtro: object): Promise<number> {
 
 describe('client/exportar em CSV', () => {
   it('sai em UTF-8 com BOM, separado por ;, com os mesmos clientes da lista, datas dd/mm/aaaa e valores 1.234,56', async () => {
+    const antes = new Date();
     const r = await gerente.post('/services/client/exportar', { formato: 'CSV' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="clientes-\d{12}\.csv"/);
+    // Named on the company's clock, not UTC (a 22:00 export in Brasília is not tomorrow's file).
+    const nome = /^attachment; filename="(clientes-\d{8}-\d{4})\.csv"/.exec(String(r.headers['content-disposition']))?.[1];
+    expect(carimbosPossiveis(antes).map((c) => `clientes-${c}`)).toContain(nome);
     const linhas = lerCsv(r.rawPayload);
     expect(linhas[0]).toEqual([
       'Código',
@@ -62,13 +72,30 @@ describe('client/exportar em CSV', () => {
     ]);
     expect(linhas.length - 1).toBe(await totalDaLista({}));
     const linhaMaria = linhas.find((l) => l[1] === 'Maria José da Silva')!;
-    expect(linhaMaria).toMatchObject({ 0: String(maria.id), 2: maria.documento, 3: 'CPF', 4: '11976651212', 5: 'Sim', 6: 'mariajose.silva@exemplo.com.br', 7: '11/03/1976', 9: 'Ativo', 10: brl(saldos.CASHBACK), 11: String(saldos.PONTOS ?? 0), 12: brl(saldos.PREPAGO) });
+    // Punctuated, so a spreadsheet keeps them as text (bare digits lost leading zeros and became 1,1E+13).
+    const cpf = maria.documento!.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    expect(linhaMaria).toMatchObject({ 0: String(maria.id), 2: cpf, 3: 'CPF', 4: '(11) 97665-1212', 5: 'Sim', 6: 'mariajose.silva@exemplo.com.br', 7: '11/03/1976', 9: 'Ativo', 10: brl(saldos.CASHBACK), 11: String(saldos.PONTOS ?? 0), 12: brl(saldos.PREPAGO) });
     expect(saldos.CASHBACK).toBeGreaterThanOrEqual(123456);
     expect(linhaMaria[10]).toMatch(/^\d{1,3}(\.\d{3})+,\d{2}$/);
     expect(linhaMaria[13]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     // Keyset order: by code, ascending.
     const codigos = linhas.slice(1).map((l) => Number(l[0]));
     expect(codigos).toEqual([...codigos].sort((a, b) => a - b));
+  });
+
+  it('CPF com zero à esquerda e CNPJ saem pontuados, como texto', async () => {
+    for (const [nome, documento, celular] of [
+      ['Zero Esquerda Exportada', '01234567890', '11912345678'],
+      ['Empresa Exportada Ltda', '11222333000181', '1133334444'],
+    ] as const) {
+      const r = await gerente.post('/services/client/save', { nome, documento, celular });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const linhas = lerCsv((await gerente.post('/services/client/exportar', { formato: 'CSV', busca: 'exportada' })).rawPayload);
+    expect(linhas.slice(1).map((l) => [l[1], l[2], l[4]]).sort()).toEqual([
+      ['Empresa Exportada Ltda', '11.222.333/0001-81', '(11) 3333-4444'],
+      ['Zero Esquerda Exportada', '012.345.678-90', '(11) 91234-5678'],
+    ]);
   });
 
   it('os filtros da lista valem na exportação (busca, situação)', async () => {

@@ -280,7 +280,7 @@ describe('entradas ruins', () => {
     expect(env(malformado).messageError).toBe(MENSAGENS_PRODUTO.jsonInvalido);
     const tipo = await c.post('/services/user/filter/user/client/0/10', { ativo: 'sim' });
     expect(tipo.statusCode).toBe(400);
-    expect(env(tipo).messageError).toMatch(/^ativo: /);
+    expect(env(tipo).messageError).toMatch(/^Entrada inválida/);
     const desconhecido = await c.post('/services/user/filter/user/client/0/10', { hacker: true });
     expect(env(desconhecido).messageError).toMatch(/hacker/);
     const pagina = await c.post('/services/user/filter/user/client/0/500', {});

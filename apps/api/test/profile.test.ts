@@ -94,7 +94,7 @@ describe('GET profile/{ref}/available', () => {
     expect(nomes(await admin.get('/services/profile/2/available'))).toEqual(['Atendente de balcão', 'Gerente']);
     const r = await gerente.get('/services/profile/abc/available');
     expect(r.statusCode).toBe(400);
-    expect(env(r).messageError).toBe('ref: Empresa inválida.');
+    expect(env(r).messageError).toBe('Empresa inválida.');
   });
 });
 
@@ -195,7 +195,7 @@ describe('POST profile/save, GET profile/findbyid, DELETE profile/delete', () =>
   it('nome vazio dá 400 em português; atendente não grava perfil (403)', async () => {
     const vazio = await gerente.post('/services/profile/save', { nome: ' ', permissoes: [] });
     expect(vazio.statusCode).toBe(400);
-    expect(env(vazio).messageError).toBe('nome: Informe o nome do perfil.');
+    expect(env(vazio).messageError).toBe('Informe o nome do perfil.');
     expect((await atendente.post('/services/profile/save', { nome: 'Do Atendente', permissoes: [] })).statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ContaBloqueada, LinhaRanking, Pagina } from '@bonifica/contracts';
-import { cliente, conta, transacao } from '../src/db/schema/index.js';
+import { cliente, conta } from '../src/db/schema/index.js';
 import { cancelarVenda, registrarVenda } from '../src/modules/transacao/venda.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
@@ -135,7 +135,7 @@ describe('contas bloqueadas (account/contasbloqueadas, bloquear, desbloquear, im
     expect(p.content[0]!.bloqueadaEm).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  it('bloquear: a venda é recusada com o motivo e nada é gravado; desbloquear libera; tudo auditado', async () => {
+  it('bloquear: a venda deixa de creditar a conta bloqueada (decisão 024); desbloquear libera; tudo auditado', async () => {
     const id = await novoCliente('Cliente Conta Travada', '52998224725');
     const vender = () => gerente.post('/services/transacao/venda', { clienteId: id, valor: 100 });
     expect((await vender()).statusCode).toBe(200);
@@ -146,12 +146,9 @@ describe('contas bloqueadas (account/contasbloqueadas, bloquear, desbloquear, im
     expect(deNovo.statusCode).toBe(409);
     expect(env(deNovo).messageError).toBe('Esta conta já está bloqueada.');
 
-    const [antes] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(transacao).where(eq(transacao.clienteId, id));
-    const recusada = await vender();
-    expect(recusada.statusCode).toBe(409);
-    expect(env(recusada).messageError).toBe('A conta de pontos deste cliente está bloqueada: a venda não pode creditar nem debitar essa conta. Desbloqueie-a em Contas bloqueadas.');
-    const [depois] = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(transacao).where(eq(transacao.clienteId, id));
-    expect(depois!.n).toBe(antes!.n);
+    const soCashback = await vender();
+    expect(soCashback.statusCode, soCashback.body).toBe(200);
+    expect(env(soCashback).result).toMatchObject({ cashback: 5, pontos: 0, contasBloqueadas: ['PONTOS'] });
 
     expect((await listar({ busca: '529.982.247-25' })).content.map((c) => [c.clienteNome, c.unidade, c.saldo, c.motivo])).toEqual([
       ['Cliente Conta Travada', 'PONTOS', 100, 'Pontos comprados de terceiros'],
@@ -161,17 +158,19 @@ describe('contas bloqueadas (account/contasbloqueadas, bloquear, desbloquear, im
     const d = await gerente.post('/services/account/desbloquear', { clienteId: id, unidade: 'PONTOS', motivo: 'Conferido com o cliente' });
     expect(d.statusCode, d.body).toBe(200);
     expect((await gerente.post('/services/account/desbloquear', { clienteId: id, unidade: 'PONTOS' })).statusCode).toBe(409);
-    expect((await vender()).statusCode).toBe(200);
+    expect(env(await vender()).result).toMatchObject({ pontos: 100, contasBloqueadas: [] });
     const [c] = await t.banco.db.select({ id: conta.id }).from(conta).where(sql`${conta.clienteId} = ${id} and ${conta.tipo} = 'PONTOS'`);
     expect((await auditoriasDe(t, { entidade: 'conta', entidadeId: c!.id })).map((a) => a.acao)).toEqual(['BLOQUEAR', 'DESBLOQUEAR']);
   });
 
-  it('bloquear uma conta que ainda não existe a cria já bloqueada; o resgate de cashback também para', async () => {
+  it('bloquear uma conta que ainda não existe a cria já bloqueada; o resgate de cashback para, a venda só de pontos passa', async () => {
     const id = await novoCliente('Cliente Sem Conta');
     expect((await gerente.post('/services/account/bloquear', { clienteId: id, unidade: 'CASHBACK', motivo: 'Cadastro em análise' })).statusCode).toBe(200);
-    const r = await gerente.post('/services/transacao/venda', { clienteId: id, valor: 50 });
+    const r = await gerente.post('/services/transacao/venda', { clienteId: id, valor: 50, resgate: 1 });
     expect(r.statusCode).toBe(409);
     expect(env(r).messageError).toMatch(/conta de cashback deste cliente está bloqueada/);
+    const pontos = await gerente.post('/services/transacao/venda', { clienteId: id, valor: 50 });
+    expect(env(pontos).result).toMatchObject({ cashback: 0, pontos: 50, contasBloqueadas: ['CASHBACK'] });
   });
 
   it('entrada inválida: 400 e nada muda; o atendente não bloqueia nem vê a lista', async () => {

@@ -45,7 +45,7 @@ describe('tarefas em segundo plano pelo pg-boss', () => {
     expect(fim.total).toBe(25);
     expect(fim.processados).toBe(25);
     expect(fim.urlArquivo).toBe(`/services/tarefa/${id}/arquivo`);
-    expect(fim.arquivoNome).toMatch(/^clientes-\d{12}\.csv$/);
+    expect(fim.arquivoNome).toMatch(/^clientes-\d{8}-\d{4}\.csv$/);
     // Progress never runs backwards while the bar polls.
     const percentuais = vistos.map((v) => v.percentual);
     expect([...percentuais].sort((a, b) => a - b)).toEqual(percentuais);
@@ -55,7 +55,7 @@ describe('tarefas em segundo plano pelo pg-boss', () => {
     const r = await gerente.get(`/services/tarefa/${id}/arquivo`);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="clientes-\d{12}\.csv"/);
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="clientes-\d{8}-\d{4}\.csv"/);
     expect(r.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const linhas = r.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
     expect(linhas[0]).toMatch(/^Código;Nome;CPF\/CNPJ;/);

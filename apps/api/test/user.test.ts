@@ -80,7 +80,7 @@ describe('POST user/existeusuario', () => {
   it('usuário vazio dá 400 em português', async () => {
     const r = await gerente.post('/services/user/existeusuario', { username: '  ' });
     expect(r.statusCode).toBe(400);
-    expect(env(r).messageError).toBe('username: Informe o usuário.');
+    expect(env(r).messageError).toBe('Informe o usuário.');
   });
 });
 
@@ -185,7 +185,7 @@ describe('POST user/generateUsername', () => {
   it('nome vazio dá 400 e atendente recebe 403', async () => {
     const vazio = await gerente.post('/services/user/generateUsername', { name: '' });
     expect(vazio.statusCode).toBe(400);
-    expect(env(vazio).messageError).toBe('name: Informe o nome.');
+    expect(env(vazio).messageError).toBe('Informe o nome.');
     expect((await atendente.post('/services/user/generateUsername', { name: 'Maria' })).statusCode).toBe(403);
   });
 });
@@ -246,13 +246,13 @@ describe('POST user/save (criar e alterar)', () => {
   it('senha curta, e-mail inválido e usuário com maiúsculas dão 400 em português', async () => {
     const curta = await gerente.post('/services/user/save', { nome: 'Curta', username: 'senha.curta', perfilId: 4, senha: '123' });
     expect(curta.statusCode).toBe(400);
-    expect(env(curta).messageError).toBe('senha: A senha deve ter pelo menos 8 caracteres.');
+    expect(env(curta).messageError).toBe('A senha deve ter pelo menos 8 caracteres.');
     const email = await gerente.post('/services/user/save', { nome: 'Email', username: 'email.ruim', perfilId: 4, senha: SENHA_INICIAL, email: 'nao-e-email' });
     expect(email.statusCode).toBe(400);
-    expect(env(email).messageError).toBe('email: E-mail inválido.');
+    expect(env(email).messageError).toBe('E-mail inválido.');
     const maiusculas = await gerente.post('/services/user/save', { nome: 'Maiusculas', username: 'Maria.Souza', perfilId: 4, senha: SENHA_INICIAL });
     expect(maiusculas.statusCode).toBe(400);
-    expect(env(maiusculas).messageError).toMatch(/^username: Use apenas letras minúsculas/);
+    expect(env(maiusculas).messageError).toMatch(/^Use apenas letras minúsculas/);
   });
 
   it('administrador de empresa não dá o perfil de administrador do sistema (403)', async () => {
@@ -358,7 +358,7 @@ describe('GET user/findbyid/{id}', () => {
     }
     const invalido = await gerente.get('/services/user/findbyid/abc');
     expect(invalido.statusCode).toBe(400);
-    expect(env(invalido).messageError).toBe('id: Identificador inválido.');
+    expect(env(invalido).messageError).toBe('Identificador inválido.');
   });
 
   it('atendente recebe 403', async () => {
@@ -410,10 +410,10 @@ describe('POST user/changePassword (logado)', () => {
     expect(env(semAtual).messageError).toBe('A senha atual não confere.');
     const curta = await c.post('/services/user/changePassword', { senhaAtual: SENHA_INICIAL, novaSenha: 'abc', confirmacaoSenha: 'abc' });
     expect(curta.statusCode).toBe(400);
-    expect(env(curta).messageError).toBe('novaSenha: A senha deve ter pelo menos 8 caracteres.');
+    expect(env(curta).messageError).toBe('A senha deve ter pelo menos 8 caracteres.');
     const diferente = await c.post('/services/user/changePassword', { senhaAtual: SENHA_INICIAL, novaSenha: 'novaSenha123', confirmacaoSenha: 'novaSenha124' });
     expect(diferente.statusCode).toBe(400);
-    expect(env(diferente).messageError).toBe('confirmacaoSenha: A confirmação não confere com a nova senha.');
+    expect(env(diferente).messageError).toBe('A confirmação não confere com a nova senha.');
     expect(await consegueEntrar('troca.senha', SENHA_INICIAL)).toBe(200);
     expect(await consegueEntrar('troca.senha', 'novaSenha123')).toBe(401);
   });
@@ -487,10 +487,10 @@ describe('POST user/salvarperfil (Meu Perfil)', () => {
     expect(env(vazio).result).toEqual({ nome: 'Perfil Novo', email: null });
     const invalido = await c.post('/services/user/salvarperfil', { nome: 'Perfil Novo', email: 'sem-arroba' });
     expect(invalido.statusCode).toBe(400);
-    expect(env(invalido).messageError).toBe('email: E-mail inválido.');
+    expect(env(invalido).messageError).toBe('E-mail inválido.');
     const curto = await c.post('/services/user/salvarperfil', { nome: 'P', email: null });
     expect(curto.statusCode).toBe(400);
-    expect(env(curto).messageError).toBe('nome: Informe o nome.');
+    expect(env(curto).messageError).toBe('Informe o nome.');
     expect(env<UsuarioLogado>(await c.get('/services/user/getUserInformations')).result).toMatchObject({ name: 'Perfil Novo', email: null });
   });
 

@@ -20,7 +20,7 @@ export const cepParamSchema = z.object({
 export const cityFindSchema = z
   .object({
     name: z.string({ message: 'Informe o nome da cidade.' }).trim().min(1, 'Informe o nome da cidade.').max(80, 'Nome longo demais.'),
-    maxResults: z.number().int().min(1, 'maxResults deve ser ao menos 1.').optional(),
+    maxResults: z.number().int().min(1, 'O número de resultados deve ser ao menos 1.').optional(),
   })
   .strict();
 

@@ -102,6 +102,8 @@ export type ResultadoVenda = {
   /** Reais redeemed as payment. */
   resgate: number;
   saldos: { CASHBACK: number; PONTOS: number };
+  /** Accounts of the customer that are blocked and so did not receive this sale's accrual (decision 019). */
+  contasBloqueadas: ('CASHBACK' | 'PONTOS')[];
 };
 
 export type ResultadoCancelamento = { transacaoId: number; estornoLancamentoId: number | null; saldos: { CASHBACK: number; PONTOS: number } };

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { FormatoExportacao } from '@bonifica/contracts';
+import { formatarCnpj, formatarCpf, formatarTelefone, tipoDocumento, type FormatoExportacao } from '@bonifica/contracts';
 import { celulaSegura } from './csv.js';
 
 /**
@@ -11,8 +11,11 @@ import { celulaSegura } from './csv.js';
  * database by keyset keeps memory flat however many rows there are.
  */
 
-/** texto: free text (formula-neutralised); data: 'YYYY-MM-DD'; dinheiro: centavos; inteiro: a count or points. */
-export type TipoColuna = 'texto' | 'data' | 'dinheiro' | 'inteiro';
+/**
+ * texto: free text (formula-neutralised); data: 'YYYY-MM-DD'; dinheiro: centavos; inteiro: a count or points;
+ * documento: a CPF/CNPJ and telefone: a phone, both as digits, written punctuated (below).
+ */
+export type TipoColuna = 'texto' | 'data' | 'dinheiro' | 'inteiro' | 'documento' | 'telefone';
 export type ColunaPlanilha = { titulo: string; tipo?: TipoColuna; largura?: number };
 export type Celula = string | number | boolean | null | undefined;
 
@@ -42,12 +45,42 @@ export function disposicaoAnexo(nome: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nome)}`;
 }
 
+/**
+ * CPF/CNPJ and phones leave punctuated (123.456.789-09, (11) 98765-4321): as bare digits Excel read
+ * them as numbers, dropped the leading zeros of a CPF and showed a CNPJ as 1,12223E+13. Punctuated
+ * text stays text in every spreadsheet, and it is how people read and type them. A value that is
+ * not a whole document or phone (a masked or legacy one) goes as it is.
+ */
+export function documentoPlanilha(v: string): string {
+  const tipo = tipoDocumento(v);
+  return tipo === 'CPF' ? formatarCpf(v) : tipo === 'CNPJ' ? formatarCnpj(v) : v;
+}
+export function telefonePlanilha(v: string): string {
+  return formatarTelefone(v) || v;
+}
+
+/** A file name's time stamp (AAAAMMDD-HHmm) on the company's clock (an IANA zone, `zonaIana`), not UTC: a 22:00 export in Brasília is still that day. */
+export function carimboArquivo(zona: string, agora = new Date()): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(agora)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}`;
+}
+
+function textoCelula(tipo: TipoColuna, v: Celula): Celula {
+  if (tipo === 'documento') return documentoPlanilha(String(v));
+  if (tipo === 'telefone') return telefonePlanilha(String(v));
+  return v;
+}
+
 function celulaCsv(tipo: TipoColuna, v: Celula): string {
   if (v === null || v === undefined || v === '') return '';
   if (tipo === 'data') return dataBR(String(v));
   if (tipo === 'dinheiro') return valorBR(Number(v));
   if (tipo === 'inteiro') return String(v);
-  return celulaSegura(v);
+  return celulaSegura(textoCelula(tipo, v));
 }
 
 function celulaXlsx(tipo: TipoColuna, v: Celula): ExcelJS.CellValue {
@@ -56,7 +89,7 @@ function celulaXlsx(tipo: TipoColuna, v: Celula): ExcelJS.CellValue {
   if (tipo === 'dinheiro') return Number(v) / 100;
   if (tipo === 'inteiro') return Number(v);
   // XLSX stores strings as strings, but a copy pasted or saved as CSV must not turn into a formula either.
-  return celulaSegura(v);
+  return celulaSegura(textoCelula(tipo, v));
 }
 
 const FORMATO_XLSX: Partial<Record<TipoColuna, string>> = { data: 'dd/mm/yyyy', dinheiro: '#,##0.00', inteiro: '0' };

@@ -22,11 +22,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.status).send(falha(error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const primeiro = error.validation[0];
-      const caminho = (primeiro?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      const mensagem = primeiro?.message ?? MENSAGENS_PRODUTO.dadosInvalidos;
-      const onde = caminho ? `${caminho}: ` : '';
-      return reply.status(400).send(falha(`${onde}${mensagem}`));
+      // The contract's messages name the field in Portuguese ("Informe o valor da venda."); the
+      // schema path ("valor", "consentimentos.0.canal") is an internal name the user must not read.
+      return reply.status(400).send(falha(error.validation[0]?.message ?? MENSAGENS_PRODUTO.dadosInvalidos));
     }
     // Database constraints are the last line of defence; when one fires, say so plainly (409), never a 500.
     const sqlState = codigoSql(error);

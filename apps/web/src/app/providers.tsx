@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { tema } from './tema';
+import { resolverVariaveis, tema } from './tema';
 
 type ProvidersProps = {
   queryClient: QueryClient;
@@ -13,7 +13,7 @@ type ProvidersProps = {
 /** Theme and server state for every screen; toasts and dialogs live in ProvedorModais under /app. */
 export function Providers({ queryClient, children, ambiente = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={tema} defaultColorScheme="light" env={ambiente}>
+    <MantineProvider theme={tema} cssVariablesResolver={resolverVariaveis} defaultColorScheme="light" env={ambiente}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

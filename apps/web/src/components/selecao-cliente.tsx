@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ClienteResumo, Pagina } from '@bonifica/contracts';
 import { api } from '../lib/api';
+import { formatarDocumento } from '../lib/format';
 
 type SelecaoClienteProps = Omit<SelectProps, 'data' | 'onChange' | 'value' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   value?: string | null;
@@ -29,7 +30,7 @@ export function SelecaoCliente({ value, onChange, nomeEscolhido, ...props }: Sel
 
   // The chosen customer stays among the options while the search text changes.
   const opcoes = useMemo(() => {
-    const achados = (clientes.data ?? []).map((c) => ({ value: String(c.id), label: c.documento ? `${c.nome} · ${c.documento}` : c.nome }));
+    const achados = (clientes.data ?? []).map((c) => ({ value: String(c.id), label: c.documento ? `${c.nome} · ${formatarDocumento(c.documento)}` : c.nome }));
     const atual = escolhido?.value === value ? escolhido : value && nomeEscolhido ? { value, label: nomeEscolhido } : null;
     return atual && !achados.some((o) => o.value === atual.value) ? [atual, ...achados] : achados;
   }, [clientes.data, escolhido, value, nomeEscolhido]);

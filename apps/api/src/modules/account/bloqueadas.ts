@@ -24,19 +24,24 @@ import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { ok, pagina } from '../../lib/resposta.js';
-import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { condicaoBusca } from '../client/index.js';
+import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { condicaoBusca, documentoVisivel } from '../client/index.js';
 import { contaCliente } from './razao.js';
 
 const PDF_MAXIMO_CONTAS = 2_000;
 
 /**
- * A blocked account neither pays nor receives in a sale (docs/areas/planos.md, "Contas bloqueadas"):
- * the sale is refused with the reason, instead of silently accruing nothing.
+ * Why a sale was refused for a blocked account (docs/decisions/024-venda-com-conta-bloqueada.md):
+ * whoever may unblock is told where; the counter clerk, who cannot open that page, to call the manager.
+ * `resgate`: the sale wanted to spend cashback from the blocked account; otherwise every account the
+ * sale would credit is blocked, so it has nothing left to accrue.
  */
-export function mensagemContaBloqueada(tipo: string): string {
-  const rotulo = ROTULOS_UNIDADE[tipo as UnidadeConta]?.toLowerCase() ?? tipo;
-  return `A conta de ${rotulo} deste cliente está bloqueada: a venda não pode creditar nem debitar essa conta. Desbloqueie-a em Contas bloqueadas.`;
+export function mensagemContaBloqueada(tipos: readonly UnidadeConta[], motivo: 'resgate' | 'acumulo', desbloqueia: boolean): string {
+  const rotulos = tipos.map((t) => ROTULOS_UNIDADE[t].toLowerCase());
+  const contas = rotulos.length > 1 ? `As contas de ${rotulos.join(' e de ')} deste cliente estão bloqueadas` : `A conta de ${rotulos[0]} deste cliente está bloqueada`;
+  const saida = desbloqueia ? 'desbloqueie em Relatórios › Contas bloqueadas' : 'chame o gerente';
+  if (motivo === 'resgate') return `${contas}: o cashback não pode ser usado. Lance a venda sem usar cashback ou ${saida}.`;
+  return `${contas}: esta venda não tem o que acumular. ${saida.charAt(0).toUpperCase()}${saida.slice(1)}.`;
 }
 
 function condicoes(empresaId: number, f: ContasBloqueadasFiltro): SQL | undefined {
@@ -93,7 +98,8 @@ export async function contasBloqueadasRoutes(app: FastifyInstance) {
       const empresaId = empresaDe(request);
       const { page, size } = request.params;
       const { itens, total } = await transacaoDoUsuario(request, (tx) => listar(tx, empresaId, request.body, size, page * size));
-      return pagina(itens, total, page, size);
+      const u = usuarioDe(request);
+      return pagina(itens.map((c) => ({ ...c, documento: documentoVisivel(u, c.documento) })), total, page, size);
     },
   );
 

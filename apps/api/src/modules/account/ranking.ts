@@ -18,7 +18,8 @@ import type { Executor } from '../../db/client.js';
 import { cliente, empresa, transacao } from '../../db/schema/index.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { pagina } from '../../lib/resposta.js';
-import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
+import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { documentoVisivel } from '../client/index.js';
 
 const FUSO = 'America/Sao_Paulo';
 
@@ -98,7 +99,8 @@ export async function rankingRoutes(app: FastifyInstance) {
     const empresaId = empresaDe(request);
     const { page, size } = request.params;
     const { itens, total } = await transacaoDoUsuario(request, (tx) => ranking(tx, empresaId, request.body, size, page * size));
-    return pagina(itens, total, page, size);
+    const u = usuarioDe(request);
+    return pagina(itens.map((l) => ({ ...l, documento: documentoVisivel(u, l.documento) })), total, page, size);
   });
 
   rotas.post('/account/ranking/impressao', { schema: { tags, body: rankingImpressaoSchema }, config }, async (request, reply) => {

@@ -33,6 +33,7 @@ import { disposicaoAnexo, gerarPlanilha, TIPOS_MIME } from '../../lib/planilha.j
 import { erro } from '../../lib/erros.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { documentoVisivel } from '../client/index.js';
 import { buscarCartao, empresaDo, listarCartoes, paginaExportacao } from './card.repository.js';
 import { bloquearCartao, desbloquearCartao, emitirCartoes, ENTIDADE_CARTAO, substituirCartao, vincularCartao } from './ciclo-vida.js';
 import { adicionarFila, criarLote, listarFila, salvarFila } from './fila.js';
@@ -60,7 +61,7 @@ export async function cardRoutes(app: FastifyInstance) {
     const u = usuarioDe(request);
     const c = await transacaoDoUsuario(request, (tx) => buscarCartao(tx, u, request.params.id));
     if (!c) throw erro.naoEncontrado('Cartão não encontrado.');
-    return ok(c);
+    return ok({ ...c, clienteDocumento: documentoVisivel(u, c.clienteDocumento) });
   });
 
   rotas.get('/card/:id/estatistica/vida', { schema: { tags, params: idParamSchema }, config: CONSULTAR }, async (request) => {

@@ -25,6 +25,7 @@ import { contratoRoutes } from './contrato.js';
 import { formaPagamentoRoutes } from './formapagamento.js';
 import { impressaoRoutes } from './impressao.js';
 import { notasRoutes } from './notas.js';
+import { documentoVisivel } from './documento-visivel.js';
 import { anonimizarCliente, bloquearCliente, buscarCliente, buscarDuplicados, exportarCliente, gravarCliente, listarClientes } from './client.repository.js';
 
 const ENTIDADE = 'cliente';
@@ -41,8 +42,15 @@ export async function clientRoutes(app: FastifyInstance) {
     permissoes: { ler: PODE_CONSULTAR_CLIENTES, escrever: PODE_GERENCIAR_CLIENTES, criar: [PERMISSOES.terminal] },
     filtro: filtroClienteSchema,
     salvar: clienteSaveSchema,
-    listar: listarClientes,
-    buscar: buscarCliente,
+    // Summaries and records leave with the document each user may read (documento-visivel.ts).
+    listar: async (tx, u, f, page, size) => {
+      const r = await listarClientes(tx, u, f, page, size);
+      return { ...r, itens: r.itens.map((c) => ({ ...c, documento: documentoVisivel(u, c.documento) })) };
+    },
+    buscar: async (tx, u, id) => {
+      const c = await buscarCliente(tx, u, id);
+      return c && { ...c, documento: documentoVisivel(u, c.documento) };
+    },
     gravar: (tx, u, d, antes) => gravarCliente(tx, u, d, antes as Cliente | null),
     excluir: (tx, u, id, antes) => bloquearCliente(tx, u, id, antes as Cliente),
   });

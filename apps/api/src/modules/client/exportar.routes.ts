@@ -18,7 +18,7 @@ registrarTipoTarefa(TAREFA_RELATORIO_CLIENTES, async (app, t) => {
   const conteudo = await lerTudo(planilhaClientes(app.banco, t.usuario, filtro, formato, (n) => t.avancar(n)));
   return {
     resultado: { formato },
-    arquivo: { conteudo, nome: nomeArquivoExportacao(formato), tipo: TIPOS_MIME[formato] },
+    arquivo: { conteudo, nome: await nomeArquivoExportacao(app.db, t.usuario, formato), tipo: TIPOS_MIME[formato] },
   };
 });
 
@@ -33,9 +33,10 @@ export async function exportarRoutes(app: FastifyInstance) {
     const u = usuarioDe(request);
     const { formato, ...filtro } = request.body as ExportarClientes;
     await transacaoDoUsuario(request, (tx) => auditar(tx, request, { acao: 'EXPORTAR', entidade: 'cliente', depois: { formato, filtro } }));
+    const nome = await nomeArquivoExportacao(app.db, u, formato);
     return reply
       .header('content-type', TIPOS_MIME[formato])
-      .header('content-disposition', disposicaoAnexo(nomeArquivoExportacao(formato)))
+      .header('content-disposition', disposicaoAnexo(nome))
       .header('cache-control', 'no-store')
       .send(planilhaClientes(app.banco, u, filtro, formato));
   });

@@ -4,7 +4,7 @@ import { zonaIana, ROTULOS_STATUS_CLIENTE, type FiltroCliente, type FormatoExpor
 import type { Banco, Db } from '../../db/client.js';
 import { cliente, empresa } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
-import { EXTENSOES, gerarPlanilha, type Celula, type ColunaPlanilha } from '../../lib/planilha.js';
+import { carimboArquivo, EXTENSOES, gerarPlanilha, type Celula, type ColunaPlanilha } from '../../lib/planilha.js';
 import { lerEmUmaIda } from '../../lib/leitura-em-uma-ida.js';
 import { comTenant } from '../../lib/tenant.js';
 import { filtroClientes } from './client.repository.js';
@@ -18,9 +18,9 @@ import { filtroClientes } from './client.repository.js';
 export const COLUNAS_EXPORTACAO_CLIENTES: readonly ColunaPlanilha[] = [
   { titulo: 'Código', tipo: 'inteiro', largura: 10 },
   { titulo: 'Nome', largura: 36 },
-  { titulo: 'CPF/CNPJ', largura: 18 },
+  { titulo: 'CPF/CNPJ', tipo: 'documento', largura: 18 },
   { titulo: 'Tipo de documento', largura: 10 },
-  { titulo: 'Celular', largura: 14 },
+  { titulo: 'Celular', tipo: 'telefone', largura: 16 },
   { titulo: 'WhatsApp', largura: 10 },
   { titulo: 'E-mail', largura: 30 },
   { titulo: 'Data de nascimento', tipo: 'data', largura: 14 },
@@ -125,9 +125,9 @@ export async function contarClientesExportacao(db: Db, u: UsuarioContexto, f: Fi
   return r?.n ?? 0;
 }
 
-export function nomeArquivoExportacao(formato: FormatoExportacao, agora = new Date()): string {
-  const carimbo = agora.toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  return `clientes-${carimbo}.${EXTENSOES[formato]}`;
+/** `clientes-AAAAMMDD-HHmm.csv`, stamped on the company's clock (docs/areas/clientes.md). */
+export async function nomeArquivoExportacao(db: Db, u: UsuarioContexto, formato: FormatoExportacao, agora = new Date()): Promise<string> {
+  return `clientes-${carimboArquivo(await fusoDaEmpresa(db, u), agora)}.${EXTENSOES[formato]}`;
 }
 
 export function planilhaClientes(banco: Banco, u: UsuarioContexto, f: FiltroCliente, formato: FormatoExportacao, aoAvancar?: (n: number) => Promise<void>) {

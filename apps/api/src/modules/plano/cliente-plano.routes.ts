@@ -51,7 +51,7 @@ const COLUNAS_PDF: ColunaRelatorio<ClientePlano>[] = [
 const COLUNAS_CSV: ColunaPlanilha[] = [
   { titulo: 'Contrato', tipo: 'inteiro' },
   { titulo: 'Cliente' },
-  { titulo: 'CPF/CNPJ' },
+  { titulo: 'CPF/CNPJ', tipo: 'documento' },
   { titulo: 'Plano' },
   { titulo: 'Periodicidade' },
   { titulo: 'Preço (R$)', tipo: 'dinheiro' },

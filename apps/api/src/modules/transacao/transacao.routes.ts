@@ -8,6 +8,7 @@ import {
   idParamSchema,
   paginaParamsSchema,
   PERMISSOES,
+  PODE_BLOQUEAR_CONTAS,
   PODE_VER_VENDAS,
   reaisParaCentavos,
   transacaoFiltroSchema,
@@ -56,6 +57,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
       pontos: v.pontos,
       resgate: centavosParaReais(v.resgateCentavos),
       saldos: saldosWire(v.saldos),
+      contasBloqueadas: v.contasBloqueadas,
     }),
   );
   // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
@@ -83,6 +85,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
           identificacao: d.identificacao ?? null,
           cartao: d.cartao ?? null,
           usuarioId: u.id,
+          desbloqueia: PODE_BLOQUEAR_CONTAS.some((p) => u.permissoes.includes(p)),
         },
       });
       return ok(r);

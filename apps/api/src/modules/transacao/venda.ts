@@ -72,10 +72,15 @@ export type NovaVenda = {
   cartao?: string | null;
   /** The branch was given in the request (checked against the network) rather than taken from the session. */
   filialInformada?: boolean;
+  /** Whoever posts may unblock accounts: a refusal for a blocked account tells them where, or else to call the manager. */
+  desbloqueia?: boolean;
   criadoEm?: Date;
 };
 
-export type VendaRegistrada = Acumulo & { transacaoId: number; resgateCentavos: number; saldos: Saldos };
+/** The units whose accrual this sale did not credit because the customer's account is blocked. */
+export type UnidadeVenda = 'CASHBACK' | 'PONTOS';
+
+export type VendaRegistrada = Acumulo & { transacaoId: number; resgateCentavos: number; saldos: Saldos; contasBloqueadas: UnidadeVenda[] };
 
 /** Validates the branch of a sale: a company of the caller's network (the matriz counts). */
 export async function exigirFilialDaRede(tx: Executor, empresaId: number, filialId: number): Promise<number> {
@@ -218,6 +223,26 @@ function verificarVenda(v: NovaVenda, ctx: ContextoVenda): number | null {
   return v.cartao ? cartaoDaVenda(ctx.cartao, v.clienteId) : null;
 }
 
+/**
+ * What a sale credits (docs/decisions/024-venda-com-conta-bloqueada.md). A plan in force on the day
+ * of the sale replaces the programme's rates (docs/areas/planos.md). A blocked account neither pays
+ * nor receives: spending cashback from it refuses the sale; its accrual is left out and the sale goes
+ * on with the other unit (a points-only sale) — unless that leaves the sale nothing to accrue.
+ */
+function acumuloDaVenda(v: NovaVenda, ctx: ContextoVenda): Acumulo & { contasBloqueadas: UnidadeVenda[] } {
+  const bruto = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
+  const bloqueada = (u: UnidadeVenda) => ctx.contas.some((c) => c.tipo === u && c.bloqueada);
+  const desbloqueia = v.desbloqueia ?? false;
+  if (v.resgateCentavos > 0 && bloqueada('CASHBACK')) throw erro.conflito(mensagemContaBloqueada(['CASHBACK'], 'resgate', desbloqueia));
+  const contasBloqueadas: UnidadeVenda[] = [];
+  if (bruto.cashbackCentavos > 0 && bloqueada('CASHBACK')) contasBloqueadas.push('CASHBACK');
+  if (bruto.pontos > 0 && bloqueada('PONTOS')) contasBloqueadas.push('PONTOS');
+  const cashbackCentavos = contasBloqueadas.includes('CASHBACK') ? 0 : bruto.cashbackCentavos;
+  const pontos = contasBloqueadas.includes('PONTOS') ? 0 : bruto.pontos;
+  if (contasBloqueadas.length > 0 && cashbackCentavos === 0 && pontos === 0) throw erro.conflito(mensagemContaBloqueada(contasBloqueadas, 'acumulo', desbloqueia));
+  return { cashbackCentavos, pontos, contasBloqueadas };
+}
+
 /** A sale of the batch that will be written: its outcome, its posting (if it moves a balance) and its row. */
 /** A sale's row as `sqlLinhasVenda` writes it (amounts in centavos). */
 type LinhaVenda = {
@@ -242,15 +267,10 @@ type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; l
  */
 async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo: Consumo[]): Promise<VendaDecidida> {
   const cartaoId = verificarVenda(v, ctx);
-
-  // A plan in force on the day of the sale replaces the programme's rates (docs/areas/planos.md).
-  const { cashbackCentavos, pontos } = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
+  const { cashbackCentavos, pontos, contasBloqueadas } = acumuloDaVenda(v, ctx);
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
   const cb = ctx.contas.find((c) => c.tipo === 'CASHBACK');
   const pt = ctx.contas.find((c) => c.tipo === 'PONTOS');
-  for (const c of [usaCashback ? cb : undefined, pontos > 0 ? pt : undefined]) {
-    if (c?.bloqueada) throw erro.conflito(mensagemContaBloqueada(c.tipo));
-  }
 
   const partidas: Movimento[] = [];
   if (usaCashback) {
@@ -303,7 +323,7 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
     cartao_id: cartaoId,
     usuario_id: v.usuarioId,
   };
-  return { registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos }, gravacao, linha };
+  return { registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos, contasBloqueadas }, gravacao, linha };
 }
 
 /** The sale rows of a batch, as a CTE of the postings' write statement: each names its posting by `ord` (none when it moved no balance). */
@@ -387,13 +407,15 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
  * they are created; none for a sale the first checks already refuse, so a refusal writes nothing.
  */
 function contasQueFaltam(v: NovaVenda, ctx: ContextoVenda): ('CASHBACK' | 'PONTOS')[] {
+  let acumulo: Acumulo;
   try {
     verificarVenda(v, ctx);
+    acumulo = acumuloDaVenda(v, ctx);
   } catch (e) {
     if (!(e instanceof ErroApi)) throw e;
     return [];
   }
-  const { cashbackCentavos, pontos } = calcularAcumulo(regraComPlano(ctx.regra, ctx.beneficio), v.valorCentavos, v.resgateCentavos);
+  const { cashbackCentavos, pontos } = acumulo;
   const falta = (u: 'CASHBACK' | 'PONTOS') => !ctx.contas.some((c) => c.tipo === u) || !ctx.sistema[`SISTEMA_${u}`];
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
   return [...(usaCashback && falta('CASHBACK') ? (['CASHBACK'] as const) : []), ...(pontos > 0 && falta('PONTOS') ? (['PONTOS'] as const) : [])];

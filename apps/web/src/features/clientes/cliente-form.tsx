@@ -9,12 +9,12 @@ import {
   PODE_GERENCIAR_CLIENTES,
   ROTULOS_CANAL_CONSENTIMENTO,
   somenteDigitos,
-  UFS_OPCOES,
   type CanalConsentimento,
   type Cliente,
   type ClienteSave,
   type ConsentimentoAtual,
 } from '@bonifica/contracts';
+import { CampoUf } from '../../components/campo-uf';
 import { confirmar } from '../../components/confirmar';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
@@ -145,8 +145,8 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
   });
   const { form } = controle;
 
-  async function buscarCep() {
-    const cep = somenteDigitos(form.getValues().cep);
+  async function buscarCep(digitado?: string) {
+    const cep = somenteDigitos(digitado ?? form.getValues().cep);
     if (cep.length !== 8) {
       form.setFieldError('cep', 'CEP inválido. Informe os 8 dígitos.');
       return;
@@ -295,7 +295,13 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
                 autoComplete="off"
                 style={{ flex: 1 }}
                 {...propsCep}
-                onChange={(e) => form.setFieldValue('cep', mascararCep(e.currentTarget.value))}
+                onChange={(e) => {
+                  const antes = somenteDigitos(form.getValues().cep).length;
+                  const cep = mascararCep(e.currentTarget.value);
+                  form.setFieldValue('cep', cep);
+                  // The address is looked up as soon as the 8th digit is typed, not only on Enter or "Buscar".
+                  if (antes < 8 && somenteDigitos(cep).length === 8) void buscarCep(cep);
+                }}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') {
                     e.preventDefault();
@@ -324,15 +330,7 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
             <TextInput label="Cidade" autoComplete="off" {...form.getInputProps('cidade')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              label="UF"
-              placeholder="Selecione"
-              data={UFS_OPCOES.map((u) => ({ value: u.sigla, label: `${u.sigla} – ${u.nome}` }))}
-              searchable
-              clearable={editavel}
-              nothingFoundMessage="Nenhuma UF encontrada."
-              {...form.getInputProps('uf')}
-            />
+            <CampoUf clearable={editavel} {...form.getInputProps('uf')} />
           </Grid.Col>
         </Grid>
       </Fieldset>

@@ -91,7 +91,8 @@ describe('Cadastros › Clientes', () => {
   it('lista nome, CPF/CNPJ e celular formatados, WhatsApp, e-mail, filial, situação e data; ordena por nome', async () => {
     const s = servidor();
     abrir();
-    expect(await screen.findByText('Ana Beatriz Gonçalves')).toBeInTheDocument();
+    // The first render of the file also pays for the page's lazy import.
+    expect(await screen.findByText('Ana Beatriz Gonçalves', {}, { timeout: 10_000 })).toBeInTheDocument();
     const ana = screen.getByText('Ana Beatriz Gonçalves').closest('tr')!;
     expect(within(ana).getByText('529.982.247-25')).toBeInTheDocument();
     expect(within(ana).getByText('(11) 98765-0101')).toBeInTheDocument();
@@ -176,9 +177,10 @@ describe('Cadastros › Clientes', () => {
     await usuario.click(within(drawer).getByRole('switch', { name: 'O celular é WhatsApp' }));
     await usuario.type(within(drawer).getByLabelText('E-mail'), 'Sonia@Exemplo.com.br');
 
+    // The 8th digit looks the address up by itself (once), no Enter or "Buscar" needed.
     await usuario.type(within(drawer).getByLabelText('CEP'), '01001000');
-    await usuario.click(within(drawer).getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(within(drawer).getByLabelText('Logradouro')).toHaveValue('Praça da Sé'));
+    expect(s.chamadas('GET endereco/cep/01001000')).toHaveLength(1);
     expect(within(drawer).getByLabelText('Bairro')).toHaveValue('Sé');
     expect(within(drawer).getByLabelText('Cidade')).toHaveValue('São Paulo');
     expect(within(drawer).getByRole('combobox', { name: 'UF' })).toHaveValue('SP – São Paulo');
@@ -221,7 +223,7 @@ describe('Cadastros › Clientes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo cliente' })).not.toBeInTheDocument());
   });
 
-  it('CEP não encontrado mostra a mensagem do servidor e não mexe no endereço', async () => {
+  it('CEP não encontrado mostra a mensagem do servidor e não mexe no endereço', { timeout: 20_000 }, async () => {
     servidor({ 'GET endereco/cep/99999999': responder(() => falha(404, 'CEP não encontrado. Confira os números ou preencha o endereço manualmente.')) });
     const { usuario } = abrir();
     await screen.findByText('Ana Beatriz Gonçalves');
@@ -231,9 +233,32 @@ describe('Cadastros › Clientes', () => {
     await usuario.click(within(drawer).getByRole('button', { name: 'Buscar' }));
     expect(await within(drawer).findByText('CEP inválido. Informe os 8 dígitos.')).toBeInTheDocument();
     await usuario.type(within(drawer).getByLabelText('CEP'), '9999');
-    await usuario.click(within(drawer).getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('CEP não encontrado. Confira os números ou preencha o endereço manualmente.')).toBeInTheDocument();
     expect(within(drawer).getByLabelText('Logradouro')).toHaveValue('');
+  });
+
+  it('UF: Enter no campo não envia o formulário, e a busca põe a sigla digitada primeiro', { timeout: 20_000 }, async () => {
+    const s = servidor({ 'POST client/save': { ...ANA_COMPLETA, id: 31 } });
+    const { usuario } = abrir();
+    await screen.findByText('Ana Beatriz Gonçalves', {}, { timeout: 10_000 });
+    await usuario.click(screen.getByRole('button', { name: 'Novo cliente' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Novo cliente' });
+    await usuario.type(within(drawer).getByLabelText(/^Nome/), 'Sônia Maria Brito');
+    const uf = within(drawer).getByRole('combobox', { name: 'UF' });
+    await usuario.click(uf);
+    await usuario.type(uf, 'pa');
+    const opcoes = await screen.findAllByRole('option');
+    expect(opcoes[0]).toHaveTextContent('PA – Pará');
+    await usuario.clear(uf);
+    await usuario.type(uf, 'sp');
+    expect((await screen.findAllByRole('option'))[0]).toHaveTextContent('SP – São Paulo');
+    // Escape closes the list; Enter on the closed select used to submit the whole form.
+    await usuario.keyboard('{Escape}');
+    await usuario.clear(uf);
+    await usuario.keyboard('{Enter}');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.chamadas('POST client/save')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Novo cliente' })).toBeInTheDocument();
   });
 
   it('editar: carrega o cadastro completo, mostra os consentimentos com data e origem e envia a mudança; 409 do servidor aparece no formulário', { timeout: 20_000 }, async () => {

@@ -167,7 +167,7 @@ describe('Cadastros › Planos dos clientes', () => {
     expect(await within(drawer).findByText('Informe o cliente.')).toBeInTheDocument();
 
     await usuario.type(within(drawer).getByRole('combobox', { name: 'Cliente' }), 'Ana');
-    await usuario.click(await screen.findByRole('option', { name: 'Ana Beatriz Gonçalves · 52998224725' }));
+    await usuario.click(await screen.findByRole('option', { name: 'Ana Beatriz Gonçalves · 529.982.247-25' }));
     expect(corpo(s.chamadas('POST client/filterpaginated/0/10')[0])).toEqual({ busca: 'Ana', status: 'ATIVO' });
     await usuario.click(within(drawer).getByRole('combobox', { name: 'Plano' }));
     // Inactive plans are not offered.

@@ -22,17 +22,28 @@ export async function buscarClientesTerminal(busca: string): Promise<ClienteResu
   return env.result?.content ?? [];
 }
 
-/** `total` is the balance; `disponivel` what may be spent now (credits still in their waiting period are not). */
-export type SaldosTerminal = { cashback: number; cashbackTotal: number; pontos: number; pontosTotal: number };
+/**
+ * `total` is the balance; `disponivel` what may be spent now (credits still in their waiting period
+ * are not, nor anything in a blocked account). `bloqueadas`: the customer's blocked accounts, shown
+ * before the sale (docs/decisions/024-venda-com-conta-bloqueada.md).
+ */
+export type SaldosTerminal = { cashback: number; cashbackTotal: number; pontos: number; pontosTotal: number; bloqueadas: UnidadeConta[] };
 
 export async function buscarSaldos(clienteId: number): Promise<SaldosTerminal> {
   const env = await api.get<null, SaldoConta>(`account/saldos/${clienteId}`);
   const lista = env.results ?? [];
   const de = (u: SaldoConta['unidade']) => lista.find((s) => s.unidade === u);
   const total = (u: SaldoConta['unidade']) => de(u)?.saldo ?? 0;
+  const bloqueada = (u: SaldoConta['unidade']) => (de(u) as Partial<SaldoConta> | undefined)?.bloqueada === true;
   // A server without credit lots answers no `disponivel`: then the whole balance may be spent.
-  const disponivel = (u: SaldoConta['unidade']) => (de(u) as Partial<SaldoConta> | undefined)?.disponivel ?? total(u);
-  return { cashback: disponivel('CASHBACK'), cashbackTotal: total('CASHBACK'), pontos: disponivel('PONTOS'), pontosTotal: total('PONTOS') };
+  const disponivel = (u: SaldoConta['unidade']) => (bloqueada(u) ? 0 : ((de(u) as Partial<SaldoConta> | undefined)?.disponivel ?? total(u)));
+  return {
+    cashback: disponivel('CASHBACK'),
+    cashbackTotal: total('CASHBACK'),
+    pontos: disponivel('PONTOS'),
+    pontosTotal: total('PONTOS'),
+    bloqueadas: lista.filter((s) => s.bloqueada).map((s) => s.unidade),
+  };
 }
 
 export type CadastroRapido = { nome: string; documento: string | null; celular: string | null };

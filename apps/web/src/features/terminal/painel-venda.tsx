@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { CampoDinheiro } from '../../components/campo-dinheiro';
 import classes from './terminal.module.css';
 import { lerReais, maximoResgate, reaisParaTexto } from './valores';
 import { formatarBRL } from '../../lib/format';
@@ -9,6 +10,8 @@ type Props = {
   habilitado: boolean;
   /** Cashback available to spend now. */
   cashbackDisponivel: number | null;
+  /** Why cashback cannot be used at all (the customer's cashback account is blocked); null when it can. */
+  cashbackBloqueado?: string | null;
   postando: boolean;
   valorRef: RefObject<HTMLInputElement | null>;
   /** Set by the panel so that F2 anywhere on the page posts what is typed here. */
@@ -19,7 +22,7 @@ type Props = {
 };
 
 /** Amount of the purchase and cashback used as payment; Enter or F2 posts. */
-export function PainelVenda({ habilitado, cashbackDisponivel, postando, valorRef, lancarRef, aoMudar, aoLancar }: Props) {
+export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado = null, postando, valorRef, lancarRef, aoMudar, aoLancar }: Props) {
   const [valorTexto, setValorTexto] = useState('');
   const [resgateTexto, setResgateTexto] = useState('');
   const [erro, setErro] = useState<string | null>(null);
@@ -71,43 +74,32 @@ export function PainelVenda({ habilitado, cashbackDisponivel, postando, valorRef
   return (
     <Card padding="lg" withBorder component="section" aria-label="Venda">
       <Stack gap="md">
-        <TextInput
+        <CampoDinheiro
           ref={valorRef}
           className={classes.campoGrande}
           label="Valor da compra"
-          placeholder="0,00"
           size="lg"
-          inputMode="decimal"
-          autoComplete="off"
-          leftSection="R$"
           value={valorTexto}
           disabled={!habilitado || postando}
-          onChange={(e) => mudar(setValorTexto, e.currentTarget.value)}
+          aoMudar={(t) => mudar(setValorTexto, t)}
           onKeyDown={enterLanca}
-          onBlur={() => {
-            if (valor !== null) setValorTexto(reaisParaTexto(valor));
-          }}
         />
-        <TextInput
+        <CampoDinheiro
           className={classes.campoGrande}
           label="Usar cashback"
           // Before the amount is typed the limit is the balance, not "Até R$ 0,00".
-          description={pronto ? (valor !== null && valor > 0 ? `Até ${formatarBRL(maximo)}` : `Saldo disponível: ${formatarBRL(cashbackDisponivel ?? 0)}`) : undefined}
-          placeholder="0,00"
+          description={
+            cashbackBloqueado ?? (pronto ? (valor !== null && valor > 0 ? `Até ${formatarBRL(maximo)}` : `Saldo disponível: ${formatarBRL(cashbackDisponivel ?? 0)}`) : undefined)
+          }
           size="lg"
-          inputMode="decimal"
-          autoComplete="off"
-          leftSection="R$"
           value={resgateTexto}
-          disabled={!pronto || postando || (cashbackDisponivel ?? 0) <= 0}
-          onChange={(e) => {
-            const v = lerReais(e.currentTarget.value);
-            mudar(setResgateTexto, v !== null && v > maximo ? reaisParaTexto(maximo) : e.currentTarget.value);
-          }}
+          maximo={valor !== null && valor > 0 ? maximo : (cashbackDisponivel ?? 0)}
+          disabled={!pronto || postando || cashbackBloqueado !== null || (cashbackDisponivel ?? 0) <= 0}
+          aoMudar={(t) => mudar(setResgateTexto, t)}
           onKeyDown={enterLanca}
           rightSectionWidth={100}
           rightSection={
-            <Button size="xs" variant="light" disabled={!pronto || postando || maximo <= 0} onClick={() => mudar(setResgateTexto, reaisParaTexto(maximo))}>
+            <Button size="xs" variant="light" disabled={!pronto || postando || cashbackBloqueado !== null || maximo <= 0} onClick={() => mudar(setResgateTexto, reaisParaTexto(maximo))}>
               Máximo
             </Button>
           }

@@ -50,6 +50,11 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
           <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
         </SimpleGrid>
+        {venda.contasBloqueadas.length > 0 && (
+          <Alert color="orange" variant="light" data-testid="recibo-nao-creditado">
+            {venda.contasBloqueadas.map((u) => (u === 'CASHBACK' ? 'Cashback' : 'Pontos')).join(' e ')} não creditado{venda.contasBloqueadas.length > 1 ? 's' : ''}: conta bloqueada.
+          </Alert>
+        )}
 
         <Stack gap="sm">
           <Button size="lg" onClick={aoNovaVenda} data-autofocus autoFocus>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Card, Grid, Kbd, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PODE_CANCELAR_VENDAS, type ClienteResumo, type IdentificacaoVenda, type TransacaoResumo } from '@bonifica/contracts';
+import { PODE_BLOQUEAR_CONTAS, PODE_CANCELAR_VENDAS, type ClienteResumo, type IdentificacaoVenda, type TransacaoResumo } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { chaveComprovante } from '../../components/comprovante';
@@ -16,6 +16,7 @@ import { mensagemDe } from './mensagem';
 import { PainelVenda } from './painel-venda';
 import { ResultadoVendaCard, type VendaFeita } from './resultado-venda';
 import { useLancamento } from './use-lancamento';
+import { avisoContasBloqueadas } from './valores';
 import { formatarBRL } from '../../lib/format';
 
 type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda; cartao?: string };
@@ -29,6 +30,7 @@ type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda; cartao?: 
 export function Terminal() {
   const usuario = useUsuarioLogado();
   const podeCancelar = can(usuario, PODE_CANCELAR_VENDAS);
+  const podeDesbloquear = can(usuario, PODE_BLOQUEAR_CONTAS);
   const queryClient = useQueryClient();
 
   const buscaRef = useRef<HTMLInputElement>(null);
@@ -48,6 +50,8 @@ export function Terminal() {
   vendaRef.current = venda;
 
   const clienteId = selecionado?.cliente.id ?? null;
+  const bloqueadas = saldos?.bloqueadas ?? [];
+  const avisoBloqueio = avisoContasBloqueadas(bloqueadas, podeDesbloquear);
 
   const atualizarSaldos = useCallback(async (id: number) => {
     try {
@@ -55,7 +59,7 @@ export function Terminal() {
       setErroSaldos(null);
     } catch (e) {
       setErroSaldos(mensagemDe(e));
-      setSaldos((s) => s ?? { cashback: 0, cashbackTotal: 0, pontos: 0, pontosTotal: 0 });
+      setSaldos((s) => s ?? { cashback: 0, cashbackTotal: 0, pontos: 0, pontosTotal: 0, bloqueadas: [] });
     }
   }, []);
 
@@ -156,7 +160,7 @@ export function Terminal() {
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
           <Stack gap="md">
             <BuscaCliente key={rodada} campoRef={buscaRef} bloqueada={postando || venda !== null} aoSelecionar={selecionar} />
-            {selecionado && <CartaoCliente cliente={selecionado.cliente} saldos={saldos} erroSaldos={erroSaldos} />}
+            {selecionado && <CartaoCliente cliente={selecionado.cliente} saldos={saldos} erroSaldos={erroSaldos} aviso={avisoBloqueio} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
@@ -173,6 +177,7 @@ export function Terminal() {
               key={`${rodada}-${clienteId ?? 0}`}
               habilitado={selecionado !== null}
               cashbackDisponivel={saldos?.cashback ?? null}
+              cashbackBloqueado={bloqueadas.includes('CASHBACK') ? (podeDesbloquear ? 'Conta de cashback bloqueada.' : 'Conta de cashback bloqueada: chame o gerente.') : null}
               postando={postando}
               valorRef={valorRef}
               lancarRef={lancarRef}

@@ -1,21 +1,6 @@
-import { cpfValido, formatarBRL, parseBRL, reaisParaCentavos, centavosParaReais, somenteDigitos, type IdentificacaoVenda } from '@bonifica/contracts';
+import { cpfValido, reaisParaCentavos, centavosParaReais, somenteDigitos, type IdentificacaoVenda } from '@bonifica/contracts';
 
-/**
- * Reais typed at the counter: "123,45", "1.234,56", "R$ 10" and also "123.45" (a numeric keypad's
- * dot); null when it is not a valid amount.
- */
-export function lerReais(texto: string): number | null {
-  const t = texto.trim();
-  if (t === '') return null;
-  const comVirgula = /^\d+\.\d{1,2}$/.test(t) ? t.replace('.', ',') : t;
-  const centavos = parseBRL(comVirgula);
-  return centavos === null ? null : centavosParaReais(centavos);
-}
-
-/** 12,5 → "12,50" for an input (no currency symbol: the field shows R$ beside it). */
-export function reaisParaTexto(reais: number): string {
-  return formatarBRL(reais).replace(/^R\$\s*/, '');
-}
+export { lerReais, reaisParaTexto } from '../../lib/reais';
 
 /** The most cashback a sale may use: the balance, and never more than the sale itself. */
 export function maximoResgate(saldoCashback: number, valor: number | null): number {
@@ -50,4 +35,19 @@ export function identificacaoDaBusca(busca: string): IdentificacaoVenda {
   if (d.length === 11 && cpfValido(d)) return 'CPF';
   if (d.length >= 10 && d.length <= 13) return 'CELULAR';
   return 'BUSCA';
+}
+
+/**
+ * What the counter reads about the customer's blocked accounts before the sale (decision 019): a
+ * blocked account neither pays nor receives, the sale accrues in the other one. The clerk cannot
+ * open the blocked accounts page, so they are told to call the manager; the manager where to go.
+ */
+export function avisoContasBloqueadas(bloqueadas: readonly string[], podeDesbloquear: boolean): string | null {
+  const cashback = bloqueadas.includes('CASHBACK');
+  const pontos = bloqueadas.includes('PONTOS');
+  if (!cashback && !pontos) return null;
+  const saida = podeDesbloquear ? 'Para desbloquear: Relatórios › Contas bloqueadas.' : 'Para desbloquear, chame o gerente.';
+  if (cashback && pontos) return `Contas de cashback e de pontos bloqueadas: a venda não acumula nada no programa. ${saida}`;
+  if (cashback) return `Conta de cashback bloqueada: o saldo não pode ser usado e esta venda acumula só pontos. ${saida}`;
+  return `Conta de pontos bloqueada: esta venda acumula só cashback. ${saida}`;
 }

@@ -114,7 +114,7 @@ async function selecionarAna(usuario: ReturnType<typeof renderizarPagina>['usuar
   await waitFor(() => expect(screen.getByTestId('saldo-cashback')).toHaveTextContent('R$ 12,50'));
 }
 
-const respostaVenda = { transacaoId: 99, cashback: 6.17, pontos: 123, resgate: 0, saldos: { CASHBACK: 18.67, PONTOS: 163 } };
+const respostaVenda = { transacaoId: 99, cashback: 6.17, pontos: 123, resgate: 0, saldos: { CASHBACK: 18.67, PONTOS: 163 }, contasBloqueadas: [] };
 
 describe('Terminal de atendimento (/app/terminal)', () => {
   // The first lazy import transforms the whole page; done once here so no test pays it in its waits.
@@ -135,7 +135,7 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     const { usuario } = renderizarPagina('/app/terminal', carregar);
     await selecionarAna(usuario);
     expect(JSON.parse(servidor.chamadas('POST client/filterpaginated/0/8')[0]!.corpo!)).toEqual({ busca: 'ana' });
-    expect(screen.getByText('CPF ***.982.247-** · (11) 98765-0101')).toBeInTheDocument();
+    expect(screen.getByTestId('terminal-cliente-identificacao')).toHaveTextContent('CPF ***.982.247-** · (11) 98765-0101', { normalizeWhitespace: true });
 
     const valor = screen.getByLabelText('Valor da compra');
     await waitFor(() => expect(valor).toHaveFocus(), { timeout: 3_000 });
@@ -184,18 +184,71 @@ describe('Terminal de atendimento (/app/terminal)', () => {
 
     await usuario.type(screen.getByLabelText('Valor da compra'), '10,00');
     const resgate = screen.getByLabelText(/^Usar cashback/);
-    await usuario.type(resgate, '50');
+    // Never rewritten while typing (the cap once turned "50,00" into "10,00,00"): a hint, then the cap on leaving.
+    await usuario.type(resgate, '50,00');
+    expect(resgate).toHaveValue('50,00');
+    expect(screen.getByText(/^O máximo aqui é R\$\s10,00\.$/)).toBeInTheDocument();
+    await usuario.tab();
     expect(resgate).toHaveValue('10,00');
     await usuario.clear(screen.getByLabelText('Valor da compra'));
     await usuario.type(screen.getByLabelText('Valor da compra'), '30');
     await usuario.clear(resgate);
     await usuario.type(resgate, '99');
+    expect(resgate).toHaveValue('99');
+    await usuario.tab();
     expect(resgate).toHaveValue('12,50');
 
     await usuario.click(screen.getByRole('button', { name: 'Lançar venda (F2)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Saldo de cashback insuficiente para este resgate.');
     expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toEqual({ clienteId: 10, valor: 30, resgate: 12.5, identificacao: 'BUSCA' });
-  });
+  }, 20_000);
+
+  it('o valor da compra aceita só dígitos e separadores: letras não entram e nada é reescrito ao digitar', async () => {
+    servidorFalso(rotas());
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await selecionarAna(usuario);
+    const valor = screen.getByLabelText('Valor da compra');
+    await usuario.type(valor, 'R$ 1a2b,5-0x');
+    expect(valor).toHaveValue('12,50');
+    await usuario.clear(valor);
+    await usuario.type(valor, '1.234,5');
+    expect(valor).toHaveValue('1.234,5');
+    await usuario.tab();
+    expect(valor).toHaveValue('1.234,50');
+  }, 20_000);
+
+  it('conta de cashback bloqueada: o bloqueio aparece antes da venda, o cashback não pode ser usado, e a venda só de pontos passa', async () => {
+    const servidor = servidorFalso({
+      ...rotas({
+        'GET account/saldos/10': responder(() => ({
+          corpo: {
+            hasError: false,
+            messageError: null,
+            result: null,
+            results: [
+              { contaId: 1, unidade: 'CASHBACK', nome: 'Cashback', saldo: 12.5, disponivel: 12.5, bloqueada: true },
+              { contaId: 2, unidade: 'PONTOS', nome: 'Pontos', saldo: 40, disponivel: 40, bloqueada: false },
+            ],
+          },
+        })),
+        'POST transacao/venda': { ...respostaVenda, cashback: 0, contasBloqueadas: ['CASHBACK'] },
+      }),
+      ...rotasPadrao({ ...usuarioGerente, permissions: ['TERMINAL_USAR'] }),
+    });
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    const campo = await screen.findByLabelText(/^Cliente/, {}, { timeout: 5_000 });
+    await usuario.type(campo, 'ana{Enter}');
+    expect(await screen.findByTestId('terminal-conta-bloqueada')).toHaveTextContent('Conta bloqueada');
+    expect(screen.getByTestId('saldo-cashback-bloqueado')).toHaveTextContent('bloqueado');
+    expect(screen.getByTestId('terminal-aviso-bloqueio')).toHaveTextContent('Conta de cashback bloqueada: o saldo não pode ser usado e esta venda acumula só pontos. Para desbloquear, chame o gerente.');
+    expect(screen.getByLabelText(/^Usar cashback/)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Máximo' })).toBeDisabled();
+    expect(screen.getByText('Conta de cashback bloqueada: chame o gerente.')).toBeInTheDocument();
+
+    await usuario.type(screen.getByLabelText('Valor da compra'), '30{Enter}');
+    expect(await screen.findByTestId('recibo-nao-creditado')).toHaveTextContent('Cashback não creditado: conta bloqueada.');
+    expect(JSON.parse(servidor.chamadas('POST transacao/venda')[0]!.corpo!)).toEqual({ clienteId: 10, valor: 30, resgate: 0, identificacao: 'BUSCA' });
+  }, 20_000);
 
   it('cartão passado no leitor: 16 dígitos + Enter seleciona direto e a venda vai com o cartão (CARTAO)', async () => {
     const servidor = servidorFalso(rotas({ 'POST transacao/venda': respostaVenda }));
