@@ -15,6 +15,9 @@ export const textoValidoPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', (request, _reply, done) => {
     const caminho = primeiroTextoInvalido(request.params) ?? primeiroTextoInvalido(request.query) ?? primeiroTextoInvalido(request.body);
     if (caminho === undefined) return done();
-    done(erro.requisicao(caminho ? `${caminho}: ${MENSAGENS_PRODUTO.textoInvalido}` : MENSAGENS_PRODUTO.textoInvalido));
+    // The message alone, like every validation error (plugins/envelope.ts): the schema path is an
+    // internal name; it goes to the log for whoever debugs an integration.
+    request.log.info({ caminho }, 'texto inválido na entrada');
+    done(erro.requisicao(MENSAGENS_PRODUTO.textoInvalido));
   });
 });
