@@ -10,6 +10,7 @@ import { envelopePlugin } from './plugins/envelope.js';
 import { sessaoPlugin } from './plugins/sessao.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { textoValidoPlugin } from './plugins/texto-valido.js';
+import { limitePublicoPlugin } from './plugins/limite-publico.js';
 import { spaPlugin } from './plugins/spa.js';
 import { falha } from './lib/resposta.js';
 import { serializarErro } from './lib/log-erro.js';
@@ -133,6 +134,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     await app.register(modulo, { prefix: '/services' });
   }
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
+  await app.register(limitePublicoPlugin);
   await app.register(pRoutes);
 
   await app.register(spaPlugin, { dist: config.webDist });

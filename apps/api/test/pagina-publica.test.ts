@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { empresa } from '../src/db/schema/index.js';
+import { LIMITE_PAGINA_PUBLICA, MENSAGEM_LIMITE_PUBLICO } from '../src/plugins/limite-publico.js';
 import { criarAppDeTeste, env, type AppDeTeste } from './apoio/app-de-teste.js';
 
 /**
@@ -51,5 +52,24 @@ describe('página pública da URL de compartilhamento', () => {
     const p = await t.app.inject({ method: 'GET', url: '/p/bonifica-demo-moema' });
     expect(p.body).toContain('&lt;b&gt;Loja &amp; Cia&lt;/b&gt;');
     expect(p.body).not.toContain('<b>Loja');
+  });
+
+  it('a matriz vem primeiro na lista de lojas, depois as filiais por nome', async () => {
+    const p = await t.app.inject({ method: 'GET', url: '/p/bonifica-demo-jardins', remoteAddress: '203.0.113.7' });
+    const lista = p.body.slice(p.body.indexOf('Lojas participantes'));
+    const lojas = [...lista.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+    expect(lojas[0]).toBe('Supermercados Bonifica Demo Centro');
+    expect(lojas.slice(1)).toEqual([...lojas.slice(1)].sort((a, b) => a!.localeCompare(b!, 'pt-BR')));
+    expect(lojas).toContain('Bonifica Jardins');
+  });
+
+  it('é limitada por IP: passado o limite do minuto, 429 em português com Retry-After; outro IP segue sendo atendido', async () => {
+    const pedir = (ip: string) => t.app.inject({ method: 'GET', url: '/p/bonifica-demo', remoteAddress: ip });
+    for (let i = 0; i < LIMITE_PAGINA_PUBLICA.max; i++) expect((await pedir('198.51.100.9')).statusCode).toBe(200);
+    const excedeu = await pedir('198.51.100.9');
+    expect(excedeu.statusCode).toBe(429);
+    expect(env(excedeu).messageError).toBe(MENSAGEM_LIMITE_PUBLICO);
+    expect(Number(excedeu.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await pedir('198.51.100.10')).statusCode).toBe(200);
   });
 });

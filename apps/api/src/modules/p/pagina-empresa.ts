@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 
@@ -20,7 +20,8 @@ export async function buscarRedePublica(db: Db, slug: string): Promise<RedePubli
     .select({ nome: empresa.nomeCurto })
     .from(empresa)
     .where(and(eq(empresa.matrizId, loja.matrizId), eq(empresa.ativa, true)))
-    .orderBy(asc(empresa.tipo), asc(empresa.nomeCurto));
+    // The head office first (MATRIZ sorts after FILIAL), then the branches by name.
+    .orderBy(desc(empresa.tipo), asc(empresa.nomeCurto));
   return { nome: loja.nome, lojas: lojas.map((l) => l.nome) };
 }
 
