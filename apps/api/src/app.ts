@@ -26,6 +26,9 @@ import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
+import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
+import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
+import { empresabloqueioRoutes } from './modules/empresabloqueio/empresabloqueio.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { clientRoutes } from './modules/client/client.routes.js';
 import { transacaoRoutes } from './modules/transacao/transacao.routes.js';
@@ -118,6 +121,9 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     cityRoutes,
     servidorwhatsappRoutes,
     sistemaRoutes,
+    whitelabelRoutes,
+    empresaAdminRoutes,
+    empresabloqueioRoutes,
     clientRoutes,
     accountRoutes,
     transacaoRoutes,

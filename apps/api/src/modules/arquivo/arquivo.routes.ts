@@ -8,16 +8,31 @@ import { empresa } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { empresasVisiveis } from '../company/index.js';
+import { lerImagemSistema } from '../config/index.js';
 
 const LOGO_SISTEMA = readFileSync(fileURLToPath(new URL('../../../assets/logo-bonifica.svg', import.meta.url)));
 
 export async function arquivoRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Header logo of spec §7 "Shell"; public so the login page can show it too. */
-  rotas.get('/imagem/sistema/topoAngular', { schema: { tags: ['arquivo'] }, config: { publico: true } }, async (_request, reply) =>
-    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=3600').send(LOGO_SISTEMA),
-  );
+  /**
+   * Header logo of spec §7 "Shell" (the white label's, else the product's) and the white label's favicon;
+   * public so the login page can show them too. A short cache: a new logo shows within a minute everywhere,
+   * and the web adds a version to the address right after an upload.
+   */
+  rotas.get('/imagem/sistema/topoAngular', { schema: { tags: ['arquivo'] }, config: { publico: true } }, async (_request, reply) => {
+    const imagem = await lerImagemSistema(app.db, 'topoAngular');
+    return reply
+      .type(imagem?.mime ?? 'image/svg+xml')
+      .header('Cache-Control', 'public, max-age=60')
+      .send(imagem?.dados ?? LOGO_SISTEMA);
+  });
+
+  rotas.get('/imagem/sistema/favicon', { schema: { tags: ['arquivo'] }, config: { publico: true } }, async (_request, reply) => {
+    const imagem = await lerImagemSistema(app.db, 'favicon');
+    if (!imagem) throw erro.naoEncontrado('Imagem não encontrada.');
+    return reply.type(imagem.mime).header('Cache-Control', 'public, max-age=60').send(imagem.dados);
+  });
 
   rotas.get('/imagem/empresa/:id', { schema: { tags: ['arquivo'], params: idParamSchema } }, async (request, reply) => {
     const u = usuarioDe(request);

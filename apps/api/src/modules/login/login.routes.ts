@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO } from '@bonifica/contracts';
-import { usuario } from '../../db/schema/index.js';
+import { empresa, usuario } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { conferirSenha, hashParaUsuarioInexistente } from '../../lib/senha.js';
 import { apagarSessao, carregarUsuarioContexto, criarSessao } from '../../lib/sessao-store.js';
@@ -9,6 +9,7 @@ import { emitirRememberMe, encerrarSessaoAnterior, revogarRememberMePorToken, re
 import { concluirTentativa, mensagemEspera, reservarTentativa } from '../../lib/tentativas-login.js';
 import { textoInvalido } from '../../lib/texto-valido.js';
 import { iguaisSeguro } from '../../lib/tokens.js';
+import { lerConfigSistema } from '../config/index.js';
 import { COOKIE_SESSAO, definirCookiesSessao, limparCookiesSessao } from '../../plugins/sessao.js';
 
 type RespostaLogin = { auth: { hasError: boolean; messageError: string | null } };
@@ -26,6 +27,12 @@ function lerBasic(cabecalho: string | undefined): { username: string; senha: str
   // Decoded bytes may hold a NUL, which no username has and PostgreSQL refuses (issue 12 §4).
   if (i <= 0 || textoInvalido(texto)) return null;
   return { username: texto.slice(0, i).trim().toLowerCase(), senha: texto.slice(i + 1) };
+}
+
+async function mensagemEmpresaBloqueada(app: FastifyInstance): Promise<string> {
+  const c = await lerConfigSistema(app.db);
+  const contato = [c.emailSuporte, c.telefoneSuporte ?? c.whatsSuporte].filter(Boolean).join(' ou ');
+  return `O acesso da sua empresa está bloqueado. Fale com o suporte do ${c.nomeSistema}${contato ? `: ${contato}` : ''}.`;
 }
 
 export async function loginRoutes(app: FastifyInstance) {
@@ -59,6 +66,15 @@ export async function loginRoutes(app: FastifyInstance) {
     const hash = u?.senhaHash ?? (await hashParaUsuarioInexistente());
     const confere = await conferirSenha(hash, credenciais.senha);
     const contexto = u && confere ? await carregarUsuarioContexto(db, u.id) : null;
+    if (u && confere && !contexto && u.ativo && u.empresaId !== null) {
+      // The right password of an active user whose company is blocked (empresabloqueio): saying so
+      // reveals nothing to someone who already holds the password, and spares a call to support.
+      const [e] = await db.select({ ativa: empresa.ativa }).from(empresa).where(eq(empresa.id, u.empresaId)).limit(1);
+      if (e && !e.ativa) {
+        await concluirTentativa(db, reserva.id, true);
+        return respostaLogin(reply, 403, await mensagemEmpresaBloqueada(app));
+      }
+    }
     if (!u || !confere || !contexto) {
       // Same message and status for unknown user, wrong password and inactive account: no enumeration.
       return respostaLogin(reply, 401, MENSAGENS_PRODUTO.credenciaisInvalidas);

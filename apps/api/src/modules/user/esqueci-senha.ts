@@ -4,6 +4,7 @@ import { senhaReset, usuario } from '../../db/schema/index.js';
 import { enfileirarEmail, tentarEnviar } from '../../lib/email-saida.js';
 import { criarRedefinicao, linkOculto } from '../../lib/redefinicao-senha.js';
 import { registrarTarefaDoSistema } from '../../lib/tarefas.js';
+import { lerConfigSistema } from '../config/index.js';
 
 /**
  * Forgot password, in two halves (issue 12 §6, docs/decisions/021). The request (user.routes.ts) only
@@ -42,7 +43,8 @@ async function enviarRedefinicao(app: FastifyInstance, parametros: Record<string
     const id = await enfileirarEmail(tx, {
       empresaId: u.empresaId,
       para: u.email,
-      assunto: 'Bonifica — redefinição de senha',
+      // The white label's name: the client's customers and managers know the product by it.
+      assunto: `${(await lerConfigSistema(tx)).nomeSistema} — redefinição de senha`,
       corpo: corpoDoEmail(u.nome, linkOculto(app.config.publicUrl)),
     });
     await criarRedefinicao(tx, u.id, id, VALIDADE_RESET_MS);
