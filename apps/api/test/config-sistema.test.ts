@@ -93,7 +93,9 @@ describe('white label', () => {
     expect(depois.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
 
     expect((await admin.post('/services/sistema/whitelabel/imagem/favicon', { mime: 'image/png', base64: PNG_1PX })).statusCode).toBe(200);
-    expect(env<WhiteLabel>(await t.cliente().get('/services/config/whitelabel')).result.faviconUrl).toBe('/arquivo/imagem/sistema/favicon');
+    const wl = env<WhiteLabel>(await t.cliente().get('/services/config/whitelabel')).result;
+    expect(wl.faviconUrl).toMatch(/^\/arquivo\/imagem\/sistema\/favicon\?v=\d+$/);
+    expect(wl.logoUrl).toMatch(/^\/arquivo\/imagem\/sistema\/topoAngular\?v=\d+$/);
     expect((await t.cliente().get('/arquivo/imagem/sistema/favicon')).statusCode).toBe(200);
     // Images never go out through configs.
     const todas = env<null>(await admin.get('/services/config/configs')).results as { chave: string }[];

@@ -104,6 +104,7 @@ export const MENU: Definicao[] = [
     tipo: 'sub',
     permissoes: ADMIN,
     subMenu: [
+      { titulo: 'Empresas', icone: 'building', tipo: 'interno', state: '/app/sistema/empresas' },
       { titulo: 'Manutenção', icone: 'tool', tipo: 'interno', state: '/app/sistema/manutencao' },
       { titulo: 'Tarefas', icone: 'list', tipo: 'interno', state: '/app/sistema/tarefa' },
       { titulo: 'White label', icone: 'palette', tipo: 'interno', state: '/app/sistema/white-label' },

@@ -63,13 +63,18 @@ export async function gravarConfigs(tx: Executor, valores: Partial<Record<CampoC
   }
 }
 
-export type ImagemGuardada = { mime: string; dados: Buffer };
+/** `versao` changes with each upload: the web adds it to the address, so a new logo shows at once despite caches. */
+export type ImagemGuardada = { mime: string; dados: Buffer; versao: number };
 
 export async function lerImagemSistema(db: Executor, tipo: ImagemSistema): Promise<ImagemGuardada | null> {
-  const valor = await lerConfig(db, PREFIXO_IMAGEM + tipo);
-  if (!valor) return null;
-  const { mime, base64 } = JSON.parse(valor) as { mime: string; base64: string };
-  return { mime, dados: Buffer.from(base64, 'base64') };
+  const [l] = await db
+    .select({ valor: configSistema.valor, atualizadoEm: configSistema.atualizadoEm })
+    .from(configSistema)
+    .where(eq(configSistema.chave, PREFIXO_IMAGEM + tipo))
+    .limit(1);
+  if (!l) return null;
+  const { mime, base64 } = JSON.parse(l.valor) as { mime: string; base64: string };
+  return { mime, dados: Buffer.from(base64, 'base64'), versao: l.atualizadoEm.getTime() };
 }
 
 export async function gravarImagemSistema(tx: Executor, tipo: ImagemSistema, imagem: { mime: string; base64: string } | null): Promise<void> {

@@ -24,13 +24,13 @@ export async function configRoutes(app: FastifyInstance) {
   /** Public like config/nomesistema: the login page applies the white label before anyone logs in. */
   rotas.get('/config/whitelabel', { schema: { tags }, config: { publico: true } }, async () => {
     const c = await lerConfigSistema(app.db);
-    const favicon = await lerImagemSistema(app.db, 'favicon');
+    const [logo, favicon] = await Promise.all([lerImagemSistema(app.db, 'topoAngular'), lerImagemSistema(app.db, 'favicon')]);
     const r: WhiteLabel = {
       nomeSistema: c.nomeSistema,
       corPrimaria: c.corPrimaria,
       textoLogin: c.textoLogin,
-      logoUrl: '/arquivo/imagem/sistema/topoAngular',
-      faviconUrl: favicon ? '/arquivo/imagem/sistema/favicon' : null,
+      logoUrl: `/arquivo/imagem/sistema/topoAngular${logo ? `?v=${logo.versao}` : ''}`,
+      faviconUrl: favicon ? `/arquivo/imagem/sistema/favicon?v=${favicon.versao}` : null,
       emailSuporte: c.emailSuporte,
       whatsSuporte: c.whatsSuporte,
       telefoneSuporte: c.telefoneSuporte,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { UsuarioLogado } from '@bonifica/contracts';
 import { nomeCurto } from '../../lib/format';
 import { useNomeSistema } from '../nome-sistema';
+import { useWhiteLabel } from '../white-label';
 import { useLogoEmpresa, useTipoServidorWhats } from './consultas';
 import { MenuPerfil } from './menu-perfil';
 import { PainelSuporte } from './painel-suporte';
@@ -22,6 +23,7 @@ const ROTULO_SEM_EMPRESA = 'Analista';
 
 function LogoSistema() {
   const nomeSistema = useNomeSistema();
+  const { data: marca } = useWhiteLabel();
   const [semImagem, setSemImagem] = useState(false);
   if (semImagem) {
     return (
@@ -32,8 +34,9 @@ function LogoSistema() {
   }
   return (
     <img
-      src="/arquivo/imagem/sistema/topoAngular"
+      src={marca?.logoUrl ?? '/arquivo/imagem/sistema/topoAngular'}
       alt={nomeSistema}
+      data-testid="logo-sistema"
       className={classes.logoSistema}
       onError={() => setSemImagem(true)}
     />

@@ -1,5 +1,7 @@
-import { Alert, Button, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandWhatsapp, IconHeadset } from '@tabler/icons-react';
+import { formatarTelefone } from '../../lib/format';
+import { useWhiteLabel } from '../white-label';
 import { linkWhatsApp } from './abrir-externo';
 import { useConfiguracaoEmpresa } from './consultas';
 
@@ -8,7 +10,9 @@ const SAUDACAO = 'Olá! Preciso de ajuda com o back office.';
 /** Spec §2: the support-chat side panel links to the company's support messaging contact. */
 export function PainelSuporte({ aberto, aoFechar }: { aberto: boolean; aoFechar: () => void }) {
   const { data: config, isPending, isError } = useConfiguracaoEmpresa(aberto);
-  const link = linkWhatsApp(config?.contatoSuporteWhats, SAUDACAO);
+  const { data: sistema } = useWhiteLabel();
+  // The company's own support contact first; else the platform's (sistema/configuracoes).
+  const link = linkWhatsApp(config?.contatoSuporteWhats || sistema?.whatsSuporte, SAUDACAO);
 
   return (
     <Drawer opened={aberto} onClose={aoFechar} position="right" size="sm" title="Fale com o suporte" closeButtonProps={{ 'aria-label': 'Fechar' }}>
@@ -37,7 +41,13 @@ export function PainelSuporte({ aberto, aoFechar }: { aberto: boolean; aoFechar:
             Conversar no WhatsApp
           </Button>
         )}
-        {!isPending && !isError && !link && (
+        {sistema?.emailSuporte && (
+          <Text size="sm">
+            E-mail: <Anchor href={`mailto:${sistema.emailSuporte}`}>{sistema.emailSuporte}</Anchor>
+          </Text>
+        )}
+        {sistema?.telefoneSuporte && <Text size="sm">Telefone: {formatarTelefone(sistema.telefoneSuporte)}</Text>}
+        {!isPending && !isError && !link && !sistema?.emailSuporte && !sistema?.telefoneSuporte && (
           <Alert color="gray" variant="light">
             O contato de suporte ainda não foi configurado para a sua empresa.
           </Alert>

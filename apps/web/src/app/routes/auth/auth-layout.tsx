@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useNomeSistema } from '../../nome-sistema';
+import { useWhiteLabel } from '../../white-label';
 import classes from './auth-layout.module.css';
 
 function Marca() {
   const nomeSistema = useNomeSistema();
+  const { data: marca } = useWhiteLabel();
   const [semImagem, setSemImagem] = useState(false);
   return (
     <Stack align="center" gap={6}>
       {!semImagem && (
         <img
-          src="/arquivo/imagem/sistema/topoAngular"
+          src={marca?.logoUrl ?? '/arquivo/imagem/sistema/topoAngular'}
           alt={nomeSistema}
           className={classes.logo}
           onError={() => setSemImagem(true)}
@@ -22,8 +24,8 @@ function Marca() {
           {nomeSistema}
         </Title>
       )}
-      <Text size="sm" c="dimmed">
-        Back office do programa de fidelidade
+      <Text size="sm" c="dimmed" ta="center" data-testid="texto-login">
+        {marca?.textoLogin || 'Back office do programa de fidelidade'}
       </Text>
     </Stack>
   );

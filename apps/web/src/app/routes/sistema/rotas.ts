@@ -32,10 +32,12 @@ export const rotasSistema: RouteObject[] = [
           { path: 'edicao/:id', lazy: emConstrucao, handle: pagina('Edição') },
         ],
       },
-      { path: 'white-label', lazy: emConstrucao, handle: pagina('White label') },
+      { path: 'white-label', lazy: () => import('../../../features/sistema/white-label-page'), handle: { breadcrumb: 'White label', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
       { path: 'servidores', lazy: emConstrucao, handle: pagina('Servidores') },
       { path: 'transferencia-servidor', lazy: emConstrucao, handle: pagina('Transferência de servidor') },
-      { path: 'configuracoes', lazy: emConstrucao, handle: pagina('Configurações do sistema') },
+      { path: 'configuracoes', lazy: () => import('../../../features/sistema/configuracoes-page'), handle: { breadcrumb: 'Configurações do sistema', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
+      // Not in the spec's route list: the platform's client companies (issue 13 §4, docs/areas/sistema.md).
+      { path: 'empresas', lazy: () => import('../../../features/sistema/empresas-page'), handle: { breadcrumb: 'Empresas', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
       {
         path: 'emails',
         lazy: () => import('../../../features/sistema/emails-page'),
