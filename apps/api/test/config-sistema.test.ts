@@ -44,10 +44,10 @@ describe('config/save e config/configs', () => {
       diasExperimental: 30,
     });
     expect(r.statusCode).toBe(200);
-    expect(env<{ whatsSuporte: string; diasExperimental: number; corPrimaria: string }>(r).result).toMatchObject({
+    expect(env<{ whatsSuporte: string; diasExperimental: number; corPrimaria: string | null }>(r).result).toMatchObject({
       whatsSuporte: '11988887777',
       diasExperimental: 30,
-      corPrimaria: '#1c7ed6',
+      corPrimaria: null,
     });
     expect(await ultimaAuditoria('config_sistema')).toMatchObject({
       acao: 'ALTERAR',

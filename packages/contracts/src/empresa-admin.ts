@@ -132,10 +132,11 @@ export const configSistemaSaveSchema = z
       .optional(),
     diasExperimental: z.number({ message: 'Informe os dias de teste.' }).int('Use um número inteiro de dias.').min(0, 'Os dias de teste não podem ser negativos.').max(365, 'No máximo 365 dias de teste.').optional(),
     limiteImagemKb: z.number({ message: 'Informe o limite das imagens.' }).int('Use um número inteiro.').min(16, 'O limite mínimo é 16 KB.').max(700, 'O limite máximo é 700 KB.').optional(),
+    // '' goes back to the product's own palette.
     corPrimaria: z
       .string()
       .trim()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
+      .refine((v) => v === '' || /^#[0-9a-fA-F]{6}$/.test(v), 'Cor inválida: use o formato #RRGGBB.')
       .transform((v) => v.toLowerCase())
       .optional(),
     textoLogin: z.string().trim().max(300, 'Texto da página de login longo demais (até 300 caracteres).').optional(),
@@ -158,12 +159,13 @@ export const CHAVES_CONFIG: Readonly<Record<CampoConfigSistema, { chave: string;
   textoLogin: { chave: 'texto_login', publica: true },
 };
 
-export const PADROES_CONFIG = { nomeSistema: 'Bonifica', corPrimaria: '#1c7ed6', diasExperimental: 14, limiteImagemKb: 256 } as const;
+export const PADROES_CONFIG = { nomeSistema: 'Bonifica', corPrimaria: '#007f77', diasExperimental: 14, limiteImagemKb: 256 } as const;
 
 /** GET config/whitelabel (public: the login page has no session). */
 export type WhiteLabel = {
   nomeSistema: string;
-  corPrimaria: string;
+  /** Null: the product's own palette (apps/web/src/app/tema.ts). */
+  corPrimaria: string | null;
   textoLogin: string | null;
   logoUrl: string;
   faviconUrl: string | null;

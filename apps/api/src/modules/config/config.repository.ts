@@ -46,7 +46,7 @@ export async function lerConfigSistema(db: Executor) {
     telefoneSuporte: texto('telefoneSuporte'),
     diasExperimental: numero('diasExperimental', PADROES_CONFIG.diasExperimental),
     limiteImagemKb: numero('limiteImagemKb', PADROES_CONFIG.limiteImagemKb),
-    corPrimaria: texto('corPrimaria') ?? PADROES_CONFIG.corPrimaria,
+    corPrimaria: texto('corPrimaria'),
     textoLogin: texto('textoLogin'),
   };
 }

@@ -129,7 +129,7 @@ export function Component() {
       <EstadoConsulta consulta={marca} vazio={false} mensagemVazia="" titulo="White label">
         {marca.data && (
           <FormMarca
-            iniciais={{ nomeSistema: marca.data.nomeSistema, corPrimaria: marca.data.corPrimaria, textoLogin: marca.data.textoLogin ?? '' }}
+            iniciais={{ nomeSistema: marca.data.nomeSistema, corPrimaria: marca.data.corPrimaria ?? PADROES_CONFIG.corPrimaria, textoLogin: marca.data.textoLogin ?? '' }}
             logoUrl={marca.data.logoUrl}
             faviconUrl={marca.data.faviconUrl}
           />
