@@ -39,7 +39,6 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
   expect(venda.status(), await venda.text()).toBe(200);
   const { result: v } = (await venda.json()) as { result: { transacaoId: number; cashback: number } };
   expect(v.cashback).toBe(4.38);
-  await script.dispose();
 
   await page.goto('/app/transacoes/vendas');
   await expect(page.getByText('R$ 87,65').first()).toBeVisible();
@@ -48,9 +47,20 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
   await page.goto('/app/empresa/api');
   await expect(page.getByRole('row', { name: new RegExp(nome) }).getByText('Nunca')).toHaveCount(0);
 
+  // Revoked on the screen: the script is refused at once.
+  await page.getByRole('button', { name: `Revogar ${nome}` }).click();
+  await expect(page.getByText('Confirmação')).toBeVisible();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Token revogado.')).toBeVisible();
+  const recusada = await script.post('/services/integracao/v1/vendas', { headers: { 'idempotency-key': `e2e-2-${nome}` }, data: { clienteId: c.id, valor: 10 } });
+  expect(recusada.status()).toBe(401);
+  await script.dispose();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'API / integrações' })).toBeVisible();
+  await page.getByText('Todos', { exact: true }).click();
+  await expect(page.getByRole('article').or(page.locator(`[aria-label="${nome}"]`)).first()).toBeVisible();
   await fotografar(page, 'api-token-lista-390');
   await page.getByRole('button', { name: 'Novo token' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { ESCOPOS_TOKEN, ROTULOS_ESCOPO, tokenApiNovoSchema, type EscopoToken, type TokenApiCriado } from '@bonifica/contracts';
+import { CampoData } from '../../components/campo-data';
 import { notificar } from '../../components/notificar';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { useCriarTokenApi } from './api';
@@ -80,7 +81,7 @@ export function NovoTokenForm({ aoFechar }: Props) {
           ))}
         </Stack>
       </Checkbox.Group>
-      <TextInput type="date" label="Válido até" description="Vazio: sem validade. Vale até o fim do dia (Brasília)." value={expiraEm} onChange={(e) => setExpiraEm(e.currentTarget.value)} error={erros.expiraEm} />
+      <CampoData label="Válido até" description="Vazio: sem validade. Vale até o fim do dia (Brasília)." value={expiraEm} onChange={(v) => setExpiraEm(v ?? '')} clearable error={erros.expiraEm} />
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={aoFechar}>
           Cancelar

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { formatarDataHora, SITUACOES_TOKEN, type SituacaoToken, type TokenApiResumo } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
@@ -13,6 +14,58 @@ const ROTULO: Record<SituacaoToken, string> = { ATIVO: 'Ativo', VENCIDO: 'Vencid
 
 type Filtro = SituacaoToken | 'TODOS';
 
+type PropsToken = { t: TokenApiResumo };
+
+const ultimoUso = (t: TokenApiResumo) => (t.ultimoUso ? formatarDataHora(t.ultimoUso) : 'Nunca');
+const validade = (t: TokenApiResumo) => (t.expiraEm ? t.expiraEm.split('-').reverse().join('/') : 'Sem validade');
+
+function NomeToken({ t }: PropsToken) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconKey size={16} />
+      <div>
+        <Text size="sm" fw={500}>
+          {t.nome}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {t.prefixo}…
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+function Escopos({ t }: PropsToken) {
+  return (
+    <Group gap={4}>
+      {t.escopos.map((e) => (
+        <Badge key={e} variant="light" size="sm" tt="none">
+          {e}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function BadgeSituacao({ t }: PropsToken) {
+  return (
+    <Badge color={COR[t.situacao]} variant="light">
+      {ROTULO[t.situacao]}
+    </Badge>
+  );
+}
+
+function BotaoRevogar({ t, aoRevogar }: PropsToken & { aoRevogar: (t: TokenApiResumo) => unknown }) {
+  if (t.situacao === 'REVOGADO') return null;
+  return (
+    <Tooltip label="Revogar">
+      <ActionIcon variant="subtle" color="red" aria-label={`Revogar ${t.nome}`} onClick={() => aoRevogar(t)}>
+        <IconBan size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** Empresa › API: the tokens tills and ERPs use to post sales (docs/areas/integracao.md). */
 export function Component() {
   const consulta = useTokensApi();
@@ -20,6 +73,8 @@ export function Component() {
   const [criando, setCriando] = useState(false);
   const [busca, setBusca] = useState('');
   const [situacao, setSituacao] = useState<Filtro>('ATIVO');
+  // Spec §4: below 768 px the list becomes cards, so the state and the revoke button stay in view.
+  const celular = useMediaQuery('(max-width: 767px)') ?? false;
 
   const linhas = useMemo(() => {
     const termo = busca.trim().toLowerCase();
@@ -62,6 +117,28 @@ export function Component() {
         vazio={linhas.length === 0}
         mensagemVazia={consulta.data?.length ? 'Nenhum token com esses filtros.' : 'Nenhum token criado. Crie um para conectar o PDV ou o ERP.'}
       >
+        {celular ? (
+          <Stack gap="sm">
+            {linhas.map((t) => (
+              <Card key={t.id} withBorder padding="sm" aria-label={t.nome}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <NomeToken t={t} />
+                  <Group gap={4} wrap="nowrap">
+                    <BadgeSituacao t={t} />
+                    <BotaoRevogar t={t} aoRevogar={pedirRevogacao} />
+                  </Group>
+                </Group>
+                <Stack gap={4} mt="xs">
+                  <Text size="sm">Filial: {t.filialNome ?? 'Toda a rede'}</Text>
+                  <Escopos t={t} />
+                  <Text size="xs" c="dimmed">
+                    Último uso: {ultimoUso(t)} · Validade: {validade(t)}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover>
@@ -80,43 +157,19 @@ export function Component() {
                 {linhas.map((t) => (
                   <Table.Tr key={t.id}>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <IconKey size={16} />
-                        <div>
-                          <Text size="sm" fw={500}>
-                            {t.nome}
-                          </Text>
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {t.prefixo}…
-                          </Text>
-                        </div>
-                      </Group>
+                      <NomeToken t={t} />
                     </Table.Td>
                     <Table.Td>{t.filialNome ?? 'Toda a rede'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4}>
-                        {t.escopos.map((e) => (
-                          <Badge key={e} variant="light" size="sm" tt="none">
-                            {e}
-                          </Badge>
-                        ))}
-                      </Group>
+                      <Escopos t={t} />
                     </Table.Td>
-                    <Table.Td>{t.ultimoUso ? formatarDataHora(t.ultimoUso) : 'Nunca'}</Table.Td>
-                    <Table.Td>{t.expiraEm ? t.expiraEm.split('-').reverse().join('/') : 'Sem validade'}</Table.Td>
+                    <Table.Td>{ultimoUso(t)}</Table.Td>
+                    <Table.Td>{validade(t)}</Table.Td>
                     <Table.Td>
-                      <Badge color={COR[t.situacao]} variant="light">
-                        {ROTULO[t.situacao]}
-                      </Badge>
+                      <BadgeSituacao t={t} />
                     </Table.Td>
                     <Table.Td>
-                      {t.situacao !== 'REVOGADO' && (
-                        <Tooltip label="Revogar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Revogar ${t.nome}`} onClick={() => pedirRevogacao(t)}>
-                            <IconBan size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
+                      <BotaoRevogar t={t} aoRevogar={pedirRevogacao} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -124,8 +177,9 @@ export function Component() {
             </Table>
           </Table.ScrollContainer>
         </Card>
+        )}
       </EstadoConsulta>
-      <Modal opened={criando} onClose={() => setCriando(false)} title="Novo token de API" centered closeOnClickOutside={false}>
+      <Modal opened={criando} onClose={() => setCriando(false)} title="Novo token de API" centered closeOnClickOutside={false} fullScreen={celular}>
         {criando && <NovoTokenForm aoFechar={() => setCriando(false)} />}
       </Modal>
     </Stack>
