@@ -29,7 +29,8 @@ export const MENSAGEM_LIMITE_TOKEN = 'Limite de chamadas deste token excedido. A
 /** The base of the integration API (not in the spec: docs/areas/integracao.md says why and how it is versioned). */
 export const BASE_INTEGRACAO = '/integracao/v1';
 
-const cabecalhosPostagem = z.object({
+// Loose: the other headers (Authorization, User-Agent) must stay on the request after validation.
+const cabecalhosPostagem = z.looseObject({
   'idempotency-key': z.string().optional().describe('Obrigatório: identificador único da operação (1 a 100 caracteres). Repetir a mesma chave devolve a primeira resposta.'),
 });
 
