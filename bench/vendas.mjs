@@ -1,6 +1,9 @@
 // Sales over HTTP (issue 3 target on PostgreSQL: ≥ 1,500/s with p99 ≤ 50 ms), on a data set made by
 // gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 32] [--segundos 10] [--perfil <pasta>]
 //
+// With --token (bench/vendas-token.mjs), as a till posts them through the integration API: an API token
+// created by the manager (Authorization: Bearer, no cookie, docs/integracao.md), POST integracao/v1/vendas.
+//
 // As the counter terminal posts them: the attendant's session, one Idempotency-Key per sale, customers
 // drawn at random from the generated ones. Two cases: plain sales (accrual only) and sales that also
 // redeem R$ 1,00 of cashback from customers whose available balance covers it.
@@ -9,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { abrir } from './dados/banco.mjs';
 import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
 
-const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' }, perfil: { type: 'string' } } });
+const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' }, perfil: { type: 'string' }, token: { type: 'boolean' } } });
 // 32 counters selling at once without a pause: sales go to the database in batches (decision 017), and
 // with ~10 ms per round trip 16 connections alone cannot ask for more than ~1,600 sales/s.
 const conexoes = Number(op.conexoes ?? 32);
@@ -32,10 +35,22 @@ const comSaldo = (
 ).map((r) => r.id);
 await db.fechar();
 
+/** A token of the company with the scopes of a till, created as the manager does on the screen. */
+async function cabecalhosDeToken(base) {
+  const r = await fetch(`${base}/services/company/api`, {
+    method: 'PUT',
+    headers: await entrar(base, 'gerente'),
+    body: JSON.stringify({ nome: `bench ${Date.now()}`, escopos: ['vendas:lancar', 'resgates:lancar'] }),
+  });
+  const { result } = await r.json();
+  if (!result?.segredo) throw new Error(`Token não criado: ${r.status}`);
+  return { authorization: `Bearer ${result.segredo}`, 'content-type': 'application/json' };
+}
+
 const api = await iniciarApi({ ...alvo, porta: alvo.engine === 'postgres' ? 8368 : 8369, perfil: op.perfil });
 try {
-  const cabecalhos = await entrar(api.base, 'atendente');
-  const url = `${api.base}/services/transacao/venda`;
+  const cabecalhos = op.token ? await cabecalhosDeToken(api.base) : await entrar(api.base, 'atendente');
+  const url = `${api.base}/services/${op.token ? 'integracao/v1/vendas' : 'transacao/venda'}`;
   let i = 0;
   const casos = [
     ['venda com acúmulo', () => ({ clienteId: ativos[i++ % ativos.length], valor: 20 + (i % 400) / 4, identificacao: 'CPF' })],
@@ -61,7 +76,7 @@ try {
         },
       ],
     });
-    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, ...resumo(r), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) }));
+    console.log(JSON.stringify({ engine: alvo.engine, caso: op.token ? `${nome} (token de API)` : nome, conexoes, ...resumo(r), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) }));
   }
 } finally {
   await api.parar();

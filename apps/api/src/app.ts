@@ -44,6 +44,7 @@ import { tarefasPlugin } from './lib/tarefas.js';
 import { cardRoutes } from './modules/card/card.routes.js';
 import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
 import { pRoutes } from './modules/p/p.routes.js';
+import { integracaoRoutes } from './modules/integracao/integracao.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
@@ -142,6 +143,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
   await app.register(limitePublicoPlugin);
   await app.register(pRoutes);
+  // After the rate-limit plugin: its routes opt in to a limit per token.
+  await app.register(integracaoRoutes, { prefix: '/services' });
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {

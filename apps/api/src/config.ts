@@ -38,6 +38,8 @@ const esquema = z.object({
   WEB_DIST: z.string().optional(),
   DEMO_SEED: booleano,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // 2,000 calls a second per token and process: above the sales target of a whole company (bench/RESULTS.md).
+  API_TOKEN_LIMITE_POR_MINUTO: z.coerce.number().int().min(1).default(120_000),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
   /** pgboss: background jobs run by pg-boss; manual: they wait for an explicit call (tests). */
@@ -69,6 +71,8 @@ export type Config = {
   /** Demo data on the first start: default on the embedded database only (issue 2 §2). */
   demoSeed: boolean;
   bodyLimit: number;
+  /** Integration calls per API token per minute, per process (docs/areas/integracao.md). */
+  limiteTokenPorMinuto: number;
   argon2: { memoryCost: number; timeCost: number };
   tarefas: { modo: 'pgboss' | 'manual'; intervaloSegundos: number };
 };
@@ -108,6 +112,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    limiteTokenPorMinuto: e.API_TOKEN_LIMITE_POR_MINUTO,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     tarefas: { modo: e.TAREFAS, intervaloSegundos: e.TAREFAS_INTERVALO_SEGUNDOS },
   };

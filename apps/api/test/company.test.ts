@@ -254,7 +254,9 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Empresa', 'Servidor WhatsApp', 'Ajuda']);
+    // API tokens for tills and ERPs (docs/areas/integracao.md), in the area `empresa` of the URLs.
+    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu).toEqual([expect.objectContaining({ titulo: 'API / integrações', state: '/app/empresa/api' })]);
     // Each group is an area of the URLs, as the breadcrumbs name it.
     const cadastros = m.find((i) => i.titulo === 'Cadastros')!.subMenu;
     expect(titulos(cadastros)).toEqual(['Clientes', 'Aniversariantes', 'Planos dos clientes', 'Catálogo de planos', 'Contas padrão', 'Unificação de contas', 'Usuários', 'Perfis de acesso']);

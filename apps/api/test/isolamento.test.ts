@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { plano, clientePlano } from '../src/db/schema/index.js';
+import { plano, clientePlano, tokenApi } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -57,6 +57,15 @@ beforeAll(async () => {
   Object.assign(tarefasDemo, { importacao: imp!.id, contato: cont!.id });
 });
 
+// API tokens (docs/areas/integracao.md): a token of the demo network, and one of outra for the integration API.
+const tokensDemo = { demo: 0, segredoOutra: '' };
+beforeAll(async () => {
+  const criar = (c: Cliente) => c.requisitar({ method: 'PUT', url: '/services/company/api', payload: { nome: 'PDV', escopos: ['clientes:consultar', 'vendas:cancelar', 'vendas:lancar'] } });
+  tokensDemo.demo = env<{ id: number }>(await criar(gerente)).result.id;
+  tokensDemo.segredoOutra = env<{ segredo: string }>(await criar(outra)).result.segredo;
+});
+const porToken = () => ({ authorization: `Bearer ${tokensDemo.segredoOutra}`, 'idempotency-key': `iso-${Math.random()}` });
+
 // Plans and account reports (docs/areas/planos.md): a demo plan and contract, and a customer of outra.
 const planosDemo = { plano: 0, contrato: 0, clienteContrato: 0, clienteOutra: 0 };
 beforeAll(async () => {
@@ -82,6 +91,7 @@ async function fotografiaDaDemo() {
     consentimentos: await db.select().from(clienteConsentimento).where(eq(clienteConsentimento.empresaId, 1)).orderBy(asc(clienteConsentimento.id)),
     contas: await db.select().from(conta).where(eq(conta.empresaId, 1)).orderBy(asc(conta.id)),
     transacoes: await db.select().from(transacao).where(eq(transacao.empresaId, 1)).orderBy(asc(transacao.id)),
+    tokens: await db.select().from(tokenApi).where(eq(tokenApi.empresaId, 1)).orderBy(asc(tokenApi.id)),
     regras: await db.select().from(regraPrograma).where(eq(regraPrograma.empresaId, 1)).orderBy(asc(regraPrograma.id)),
     cartoes: await db.select().from(cartao).where(eq(cartao.empresaId, 1)).orderBy(asc(cartao.id)),
     filaCartoes: await db.select().from(cartaoImpressao).where(eq(cartaoImpressao.empresaId, 1)).orderBy(asc(cartaoImpressao.id)),
@@ -91,7 +101,16 @@ async function fotografiaDaDemo() {
   };
 }
 
-type Caso = { rota: string; metodo: 'GET' | 'POST' | 'DELETE'; url: () => string; corpo?: () => unknown; status: number; mensagem?: string };
+type Caso = {
+  rota: string;
+  metodo: 'GET' | 'POST' | 'DELETE';
+  url: () => string;
+  corpo?: () => unknown;
+  status: number;
+  mensagem?: string;
+  /** The integration API answers an API token only: outra's token, not its session. */
+  cabecalhos?: () => Record<string, string>;
+};
 
 /**
  * Every call that takes an id, a company reference, or writes tenant rows — with `outra`
@@ -167,6 +186,20 @@ const CASOS: Caso[] = [
   { rota: 'post /services/client/save', metodo: 'POST', url: () => '/services/client/save', corpo: () => ({ nome: 'Infiltrado', filialOrigemId: 2 }), status: 400, mensagem: 'Filial de origem inválida.' },
   { rota: 'get /services/client/{id}/lgpd/exportar', metodo: 'GET', url: () => `/services/client/${ids.clienteDemo}/lgpd/exportar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/client/{id}/lgpd/anonimizar', metodo: 'POST', url: () => `/services/client/${ids.clienteDemo}/lgpd/anonimizar`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  // API tokens: the demo's token cannot be changed or revoked by outra; its token reaches no demo row.
+  { rota: 'post /services/company/api/save', metodo: 'POST', url: () => '/services/company/api/save', corpo: () => ({ id: tokensDemo.demo, nome: 'x', escopos: ['vendas:lancar'] }), status: 404, mensagem: 'Token não encontrado.' },
+  { rota: 'delete /services/company/api/{id}', metodo: 'DELETE', url: () => `/services/company/api/${tokensDemo.demo}`, status: 404, mensagem: 'Token não encontrado.' },
+  { rota: 'get /services/integracao/v1/clientes/{id}/saldos', metodo: 'GET', url: () => `/services/integracao/v1/clientes/${ids.clienteDemo}/saldos`, cabecalhos: porToken, status: 404, mensagem: 'Cliente não encontrado.' },
+  {
+    rota: 'post /services/integracao/v1/vendas/{id}/cancelamento',
+    metodo: 'POST',
+    url: () => `/services/integracao/v1/vendas/${ids.vendaDemo}/cancelamento`,
+    corpo: () => ({}),
+    cabecalhos: porToken,
+    status: 404,
+    mensagem: 'Venda não encontrada.',
+  },
+  { rota: 'post /services/integracao/v1/vendas', metodo: 'POST', url: () => '/services/integracao/v1/vendas', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100 }), cabecalhos: porToken, status: 404, mensagem: 'Cliente não encontrado.' },
   // Sales: the demo's sales, customers and branches are out of reach (the cancel GET carries XSRF, as the SPA sends it).
   { rota: 'get /services/transacao/cancelar/{id}', metodo: 'GET', url: () => `/services/transacao/cancelar/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
   { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100 }), status: 404, mensagem: 'Cliente não encontrado.' },
@@ -279,7 +312,7 @@ const SEM_DADOS_DE_EMPRESA = ['get /services/user/esqueciminhasenha/{x}', 'get /
 const CASOS_NOMEADOS = CASOS.map((c, i) => [`${c.rota} #${i + 1} → ${c.status}`, c] as const);
 
 async function conferirRecusa(caso: Caso) {
-  const r = await outra.requisitar({ method: caso.metodo, url: caso.url(), ...(caso.corpo ? { payload: caso.corpo() as object } : {}) });
+  const r = await outra.requisitar({ method: caso.metodo, url: caso.url(), ...(caso.corpo ? { payload: caso.corpo() as object } : {}), ...(caso.cabecalhos ? { headers: caso.cabecalhos() } : {}) });
   expect(r.statusCode, r.body).toBe(caso.status);
   expect(r.headers['content-type']).toMatch(/^application\/json/);
   const e = env(r);

@@ -22,8 +22,10 @@ function semSegredos(v: unknown): unknown {
 /** Written in the same transaction as the change it records, so one never exists without the other. */
 export async function auditar(tx: Executor, request: FastifyRequest, r: RegistroAuditoria): Promise<void> {
   await tx.insert(auditoria).values({
-    empresaId: r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? null),
+    empresaId: r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? request.tokenApi?.empresaId ?? null),
     usuarioId: request.usuario?.id ?? null,
+    // A call of the integration API has the token as its author (docs/areas/integracao.md).
+    tokenApiId: request.tokenApi?.id ?? null,
     acao: r.acao,
     entidade: r.entidade,
     entidadeId: r.entidadeId === undefined || r.entidadeId === null ? null : String(r.entidadeId),

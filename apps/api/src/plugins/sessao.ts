@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import { MENSAGENS_PRODUTO, possuiAlguma } from '@bonifica/contracts';
+import { MENSAGENS_PRODUTO, possuiAlguma, type EscopoToken } from '@bonifica/contracts';
 import type { UsuarioContexto } from '../lib/contexto.js';
 import { erro } from '../lib/erros.js';
 import { carregarSessao, criarSessao, esvaziarLeitorDeSessoes, type LimitesSessao } from '../lib/sessao-store.js';
 import { registrarSessaoAberta, usarRememberMe } from '../lib/remember-me.js';
 import { iguaisSeguro, sha256, tokenAleatorio } from '../lib/tokens.js';
+import { autenticarToken, esvaziarLeitorDeTokens, exigirEscopo, type TokenContexto } from '../lib/token-api.js';
 
 export const COOKIE_SESSAO = 'SESSION';
 export const COOKIE_XSRF = 'XSRF-TOKEN';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     usuario: UsuarioContexto | null;
     sessaoIdHash: string | null;
     rememberSerie: string | null;
+    /** The API token of an integration call (route config `token`); null elsewhere. */
+    tokenApi: TokenContexto | null;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify needs an interface
   interface FastifyContextConfig {
@@ -31,6 +34,12 @@ declare module 'fastify' {
      * transacao/cancelar/{id}): XSRF-checked on every method it answers, the HEAD Fastify adds included.
      */
     alteraDados?: boolean;
+    /**
+     * An integration route (docs/areas/integracao.md): authenticated ONLY by an API token with this
+     * scope (`Authorization: Bearer`). No cookie is read — a session does not open it — and no XSRF
+     * is asked, as a header a browser never sends on its own cannot be forged cross-site.
+     */
+    token?: { escopo: EscopoToken };
   }
 }
 
@@ -61,7 +70,9 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
   app.decorateRequest('usuario', null);
   app.decorateRequest('sessaoIdHash', null);
   app.decorateRequest('rememberSerie', null);
+  app.decorateRequest('tokenApi', null);
   app.addHook('onClose', () => esvaziarLeitorDeSessoes(app.db));
+  app.addHook('onClose', () => esvaziarLeitorDeTokens(app.db));
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
@@ -69,6 +80,12 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
       return;
     }
     const db = app.db;
+    const porToken = request.routeOptions.config?.token;
+    if (porToken) {
+      request.tokenApi = await autenticarToken(db, request);
+      exigirEscopo(request.tokenApi, porToken.escopo);
+      return;
+    }
     let restauradaAgora = false;
     const id = request.cookies[COOKIE_SESSAO];
     let xsrfSessao: string | null = null;
@@ -126,6 +143,10 @@ export const sessaoPlugin = fp(async (app: FastifyInstance, opcoes: OpcoesSessao
     // The OpenAPI page documents the contract; it holds no data.
     if (!request.routeOptions.url || config?.publico || request.routeOptions.url.startsWith('/services/docs')) return;
     if (!request.routeOptions.url.startsWith('/services/') && !request.routeOptions.url.startsWith('/arquivo/')) return;
+    if (config?.token) {
+      if (!request.tokenApi) throw erro.naoAutenticado();
+      return;
+    }
     if (!request.usuario) throw erro.naoAutenticado();
     if (config?.permissoes && !possuiAlguma(request.usuario.permissoes, config.permissoes)) throw erro.proibido();
   });

@@ -63,6 +63,23 @@ export async function criarAppDeTeste(
       if (r.statusCode !== 200) throw new Error(`login de ${username} falhou: ${r.statusCode} ${r.body}`);
       return c;
     },
+    /**
+     * Another API process on the same database (a second app behind the proxy): its own pool on
+     * PostgreSQL; on PGlite, which one process opens, the same database handle. For checks that a
+     * change made through one app is seen at once by the other (a revoked API token).
+     */
+    async segundaApp() {
+      const outroBanco: Banco = databaseUrl ? await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 }) : banco;
+      const outra = await construirApp({ config, banco: outroBanco, adaptadores: opcoes.adaptadores, logger: false });
+      await outra.ready();
+      return {
+        app: outra,
+        async fechar() {
+          await outra.close();
+          if (outroBanco !== banco) await outroBanco.close();
+        },
+      };
+    },
     async fechar() {
       await app.close();
       await banco.close();

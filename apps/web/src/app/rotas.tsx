@@ -10,6 +10,7 @@ import { rotasCadastros } from './routes/cadastros/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
+import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasPlanos } from './routes/planos/rotas';
 import { rotasCartoes } from './routes/cartoes/rotas';
 import { rotasErro } from './routes/error/rotas';
@@ -49,6 +50,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,
+            ...rotasEmpresa,
             ...rotasCartoes,
             ...rotasServidor,
             ...rotasSistema,

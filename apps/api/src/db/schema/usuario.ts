@@ -140,6 +140,8 @@ export const auditoria = pgTable(
     id: serial().primaryKey(),
     empresaId: integer(),
     usuarioId: integer(),
+    /** The API token that made the change (docs/areas/integracao.md); usuario_id is then null. */
+    tokenApiId: integer(),
     acao: varchar({ length: 40 }).notNull(),
     entidade: varchar({ length: 60 }).notNull(),
     entidadeId: varchar({ length: 60 }),
@@ -149,4 +151,33 @@ export const auditoria = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auditoria_empresa_idx').on(t.empresaId, t.criadoEm)],
+);
+
+/**
+ * API tokens of a company (`/services/company/api`, docs/areas/integracao.md): a till or an ERP posts
+ * with `Authorization: Bearer <segredo>`. Only the sha256 of the secret is kept (the secret is 32
+ * random bytes, so a plain hash is as strong as a slow one); `prefixo` is the visible start that
+ * lets the manager recognise it. Read on every call (no cache), so a revocation refuses it at once
+ * in every process.
+ */
+export const tokenApi = pgTable(
+  'token_api',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    /** The branch whose sales it posts; null = the whole network (the sale says its branch). */
+    filialId: integer().references(() => empresa.id),
+    nome: varchar({ length: 80 }).notNull(),
+    prefixo: varchar({ length: 16 }).notNull(),
+    segredoHash: varchar({ length: 64 }).notNull(),
+    escopos: text().array().notNull(),
+    expiraEm: timestamp({ withTimezone: true }),
+    revogadoEm: timestamp({ withTimezone: true }),
+    ultimoUso: timestamp({ withTimezone: true }),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('token_api_segredo_uq').on(t.segredoHash), index('token_api_empresa_idx').on(t.empresaId)],
 );

@@ -27,6 +27,7 @@ type Definicao = Omit<ItemMenu, 'subMenu' | 'urlExterna' | 'navegadorExclusivo' 
 };
 
 const ADMIN = [PERMISSOES.admin];
+const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 /**
  * The side menu (spec §2). Served by the server so that each user gets only what their
@@ -96,6 +97,14 @@ export const MENU: Definicao[] = [
       { titulo: 'Totalizador', icone: 'report', tipo: 'interno', state: '/app/transacoes/totalizador', permissoes: PODE_VER_VENDAS },
       { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
     ],
+  },
+  // The company's own settings (spec §2 area `empresa`): API tokens for tills and ERPs (docs/areas/integracao.md).
+  {
+    titulo: 'Empresa',
+    icone: 'building',
+    tipo: 'sub',
+    permissoes: GESTAO,
+    subMenu: [{ titulo: 'API / integrações', icone: 'key', tipo: 'interno', state: '/app/empresa/api', permissoes: GESTAO }],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },
   {

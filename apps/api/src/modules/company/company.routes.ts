@@ -5,6 +5,7 @@ import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { lista, ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { tokenApiRoutes } from './token-api.routes.js';
 import { buscarEmpresa, empresasDaRede, faturaAberta, paraEmpresa, slugDaEmpresa } from './company.repository.js';
 
 function exigirEmpresa(u: UsuarioContexto): number {
@@ -15,6 +16,7 @@ function exigirEmpresa(u: UsuarioContexto): number {
 export async function companyRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['company'];
+  await tokenApiRoutes(app);
 
   rotas.get('/company/companyuserlogged', { schema: { tags } }, async (request) => {
     const u = usuarioDe(request);

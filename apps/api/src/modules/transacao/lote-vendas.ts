@@ -7,8 +7,12 @@ import { chaveJaRegistrada, respostaAnterior, sqlAnteriores, sqlRegistrar, type 
 import { emTransacaoAgrupada, LIMITE_ESPERA_TRAVA } from '../../lib/transacao-agrupada.js';
 import { decidirVendas, lerVendas, type NovaVenda, type VendaRegistrada } from './venda.js';
 
-/** A sale posted at a counter: who posts it (the transaction's tenant), what, and under which Idempotency-Key. */
-export type PedidoVenda = { usuario: UsuarioContexto; venda: NovaVenda; chave: PedidoIdempotente | null };
+/**
+ * A sale posted at a counter: who posts it (the transaction's tenant), what, and under which
+ * Idempotency-Key. `auditoria`, when given, is the audit row of the accepted sale, written with it
+ * (a sale of the integration API names its token: docs/areas/integracao.md).
+ */
+export type PedidoVenda = { usuario: UsuarioContexto; venda: NovaVenda; chave: PedidoIdempotente | null; auditoria?: (v: VendaRegistrada) => SQL };
 
 /** Sales of one company per batch; a batch of 64 sales is one context statement and one write of a few hundred rows. */
 const MAXIMO_LOTE = 64;
@@ -46,7 +50,11 @@ export function criarVendasEmLote<R>(banco: Banco, resposta: (v: VendaRegistrada
           return repetidas[i] ?? (r instanceof ErroApi ? r : resposta(r!));
         });
         const registrar = lote.flatMap((p, i) => (p.chave && repetidas[i] === undefined && !(saidas[i] instanceof Error) ? [{ pedido: p.chave, resposta: saidas[i] }] : []));
-        const escrita: SQL[] = [...d.instrucoes, ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : [])];
+        const auditorias = lote.flatMap((p, i) => {
+          const r = d.resultados[i];
+          return p.auditoria && repetidas[i] === undefined && r && !(r instanceof ErroApi) ? [p.auditoria(r)] : [];
+        });
+        const escrita: SQL[] = [...d.instrucoes, ...auditorias, ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : [])];
         await g.confirmar(escrita);
         return saidas;
       }, lote.length > 1 ? ESPERA_TRAVA_EM_LOTE : LIMITE_ESPERA_TRAVA);

@@ -14,7 +14,6 @@ import {
   transacaoFiltroSchema,
   vendaSchema,
   type ResultadoCancelamento,
-  type ResultadoVenda,
   type TransacaoResumo,
 } from '@bonifica/contracts';
 import { cliente, transacao } from '../../db/schema/index.js';
@@ -26,8 +25,8 @@ import { ok, pagina } from '../../lib/resposta.js';
 import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/index.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
-import { cancelarVenda, type Saldos } from './venda.js';
-import { criarVendasEmLote } from './lote-vendas.js';
+import { cancelarVenda } from './venda.js';
+import { vendedorDoBanco, saldosWire } from './vendedor.js';
 import { selecionarVendas } from './linhas-venda.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
@@ -42,24 +41,12 @@ function tenant(u: UsuarioContexto): number {
   return u.empresaId;
 }
 
-const saldosWire = (s: Saldos) => ({ CASHBACK: centavosParaReais(s.CASHBACK), PONTOS: s.PONTOS });
-
 /** Sales with cashback and points (segment `transacao`, docs/areas/vendas.md). */
 export async function transacaoRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transacao'];
   // The sale row itself records who, when, where and what; no separate audit line per sale.
-  const vender = criarVendasEmLote(
-    app.banco,
-    (v): ResultadoVenda => ({
-      transacaoId: v.transacaoId,
-      cashback: centavosParaReais(v.cashbackCentavos),
-      pontos: v.pontos,
-      resgate: centavosParaReais(v.resgateCentavos),
-      saldos: saldosWire(v.saldos),
-      contasBloqueadas: v.contasBloqueadas,
-    }),
-  );
+  const vender = vendedorDoBanco(app.banco);
   // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
   app.addHook('onClose', () => vender.esvaziar());
 

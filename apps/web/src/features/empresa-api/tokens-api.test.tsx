@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { TokenApiCriado, TokenApiResumo } from '@bonifica/contracts';
+import { renderizarPagina } from '../../test/renderizar-pagina';
+import { envelope, responder, rotasPadrao, servidorFalso, type RequisicaoFalsa } from '../../test/servidor-falso';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const corpo = (r: RequisicaoFalsa | undefined) => JSON.parse(r?.corpo ?? '{}') as Record<string, unknown>;
+
+const lista = (results: unknown[]) => responder(() => ({ corpo: { ...envelope(null), results } }));
+
+const ATIVO: TokenApiResumo = {
+  id: 7,
+  nome: 'PDV loja 1',
+  prefixo: 'bnf_AbCd1234',
+  filialId: null,
+  filialNome: null,
+  escopos: ['vendas:lancar'],
+  expiraEm: '2099-12-31',
+  revogadoEm: null,
+  ultimoUso: null,
+  criadoEm: '2026-11-01T12:00:00.000Z',
+  situacao: 'ATIVO',
+};
+
+describe('Empresa › API / integrações', () => {
+  beforeAll(() => import('./tokens-api-page'), 30_000);
+  const abrir = () => renderizarPagina('/app/empresa/api', () => import('./tokens-api-page'));
+
+  it('sem tokens mostra o estado vazio', async () => {
+    servidorFalso({ ...rotasPadrao(), 'GET company/api': lista([]) });
+    abrir();
+    expect(await screen.findByText(/Nenhum token criado/)).toBeInTheDocument();
+  });
+
+  it('valida em português, cria com PUT e mostra o segredo uma vez', async () => {
+    const criado: TokenApiCriado = { ...ATIVO, id: 8, nome: 'ERP', segredo: 'bnf_segredo-de-teste-1234567890' };
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'GET company/api': lista([ATIVO]),
+      'GET company/empresalogadafiliais': lista([]),
+      'PUT company/api': responder(() => ({ corpo: envelope(criado) })),
+    });
+    const { usuario } = abrir();
+    expect(await screen.findByText('PDV loja 1')).toBeInTheDocument();
+    expect(screen.getByText('31/12/2099')).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Novo token' }));
+    const dialogo = await screen.findByRole('dialog');
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Criar token' }));
+    expect(await within(dialogo).findByText('Informe o nome do token.')).toBeInTheDocument();
+    expect(s.chamadas('PUT company/api')).toHaveLength(0);
+
+    await usuario.type(within(dialogo).getByRole('textbox', { name: /Nome/ }), 'ERP');
+    await usuario.click(within(dialogo).getByRole('checkbox', { name: /resgates:lancar/ }));
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Criar token' }));
+    await waitFor(() => expect(s.chamadas('PUT company/api')).toHaveLength(1));
+    expect(corpo(s.chamadas('PUT company/api')[0])).toEqual({ nome: 'ERP', filialId: null, escopos: ['vendas:lancar', 'clientes:consultar', 'resgates:lancar'], expiraEm: null });
+    expect(await within(dialogo).findByText('bnf_segredo-de-teste-1234567890')).toBeInTheDocument();
+    expect(within(dialogo).getByText(/único momento/)).toBeInTheDocument();
+    expect(within(dialogo).getByRole('button', { name: 'Copiar token' })).toBeInTheDocument();
+  });
+});
