@@ -54,6 +54,14 @@ export const MENU: Definicao[] = [
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
     ],
   },
+  // Company administration (spec §2 `empresa` area; docs/areas/programa.md): the programme's rules first.
+  {
+    titulo: 'Empresa',
+    icone: 'building',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_CONTAS,
+    subMenu: [{ titulo: 'Programa de fidelidade', icone: 'gift', tipo: 'interno', state: '/app/empresa/programa', permissoes: PODE_GERENCIAR_CONTAS }],
+  },
   {
     titulo: 'Cartões',
     icone: 'credit-card',

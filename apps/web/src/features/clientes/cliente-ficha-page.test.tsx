@@ -41,8 +41,8 @@ const SALDOS: SaldoConta[] = [
   { contaId: 2, unidade: 'PONTOS', nome: 'Pontos', saldo: 1200, disponivel: 1200, emCarencia: 0, aExpirar: 0, proximaExpiracao: null, bloqueada: true },
 ];
 const EXTRATO: LinhaExtrato[] = [
-  { partidaId: 9, lancamentoId: 5, tipo: 'VENDA', descricao: 'Cashback da venda #31', valor: 12.5, criadoEm: '2026-03-06T15:00:00Z', estornoDeId: null, estornado: false },
-  { partidaId: 8, lancamentoId: 4, tipo: 'RESGATE', descricao: 'Resgate na venda #30', valor: -5, criadoEm: '2026-03-05T15:00:00Z', estornoDeId: null, estornado: true },
+  { partidaId: 9, lancamentoId: 5, tipo: 'VENDA', descricao: 'Cashback da venda #31', valor: 12.5, criadoEm: '2026-03-06T15:00:00Z', estornoDeId: null, estornado: false, estornavel: false },
+  { partidaId: 8, lancamentoId: 4, tipo: 'RESGATE', descricao: 'Resgate na venda #30', valor: -5, criadoEm: '2026-03-05T15:00:00Z', estornoDeId: null, estornado: true, estornavel: false },
 ];
 const CARTAO: CartaoResumo = {
   id: 3,
