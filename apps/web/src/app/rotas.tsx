@@ -12,6 +12,7 @@ import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
 import { rotasPlanos } from './routes/planos/rotas';
 import { rotasCartoes } from './routes/cartoes/rotas';
+import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasErro } from './routes/error/rotas';
 import { rotasFaturamento } from './routes/faturamento/rotas';
 import { rotasImportacao } from './routes/importacao/rotas';
@@ -47,6 +48,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasDashboard,
             ...rotasCadastros,
             ...rotasPlanos,
+            ...rotasEmpresa,
             ...rotasContasRelatorios,
             ...rotasContas,
             ...rotasCartoes,
