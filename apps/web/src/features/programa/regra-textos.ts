@@ -70,11 +70,11 @@ export function exemploDaRegra(regra: RegraPrograma, valorCentavos: number, agor
   const inteiros = regraDoWire(regra);
   if (valorCentavos < inteiros.compraMinimaCentavos) return `${compra} não acumula: a compra mínima é de ${formatarBRL(regra.compraMinima)}.`;
   const { cashbackCentavos, pontos } = calcularAcumulo(inteiros, valorCentavos, 0);
-  const partes = [cashbackCentavos > 0 || pontos === 0 ? `${formatarBRL(cashbackCentavos / 100)} de cashback` : null, pontos > 0 ? `${formatarInteiro(pontos)} ${pontos === 1 ? 'ponto' : 'pontos'}` : null].filter(Boolean);
   if (cashbackCentavos === 0 && pontos === 0) return `${compra} não acumula cashback nem pontos com esta regra.`;
+  const teto = inteiros.maximoCashbackPorVendaCentavos !== null && cashbackCentavos === inteiros.maximoCashbackPorVendaCentavos ? ' (o máximo por venda)' : '';
+  const partes = [cashbackCentavos > 0 ? `${formatarBRL(cashbackCentavos / 100)} de cashback${teto}` : null, pontos > 0 ? `${formatarInteiro(pontos)} ${pontos === 1 ? 'ponto' : 'pontos'}` : null].filter(Boolean);
   const { disponivelEm, expiraEm } = prazosDoCredito(agora, regra.carenciaDias ?? 0, regra.validadeDias ?? null);
   const uso = (regra.carenciaDias ?? 0) > 0 ? `usável a partir de ${formatarData(disponivelEm)}` : 'usável na hora';
   const validade = expiraEm ? `vence em ${formatarData(expiraEm)}` : 'não vence';
-  const teto = inteiros.maximoCashbackPorVendaCentavos !== null && cashbackCentavos === inteiros.maximoCashbackPorVendaCentavos ? ' (o máximo por venda)' : '';
-  return `${compra} dá ${partes.join(' e ')}${teto}, ${uso}, ${validade}.`;
+  return `${compra} dá ${partes.join(' e ')}, ${uso}, ${validade}.`;
 }
