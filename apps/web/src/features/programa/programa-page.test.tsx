@@ -45,6 +45,8 @@ function servidor(extra: Rotas = {}) {
   });
 }
 
+// The first render loads the lazy route and three queries: on a busy machine that passes the 1 s default.
+const ESPERA = { timeout: 5_000 };
 const abrir = (url = '/app/empresa/programa') => renderizarPagina('/app/empresa/programa', () => import('./programa-page'), url);
 
 describe('Empresa › Programa de fidelidade', { timeout: 20_000 }, () => {
@@ -54,7 +56,7 @@ describe('Empresa › Programa de fidelidade', { timeout: 20_000 }, () => {
   it('mostra a regra, o exemplo ao vivo que acompanha o formulário e o histórico', async () => {
     servidor();
     const { usuario } = abrir();
-    const percentual = await screen.findByLabelText('Cashback (%)');
+    const percentual = await screen.findByLabelText('Cashback (%)', {}, ESPERA);
     expect(percentual).toHaveValue('5,00');
     const exemplo = screen.getByTestId('exemplo-regra');
     expect(semNbsp(exemplo.textContent)).toBe('Uma compra de R$ 100,00 dá R$ 5,00 de cashback e 100 pontos, usável na hora, não vence.');
@@ -74,7 +76,7 @@ describe('Empresa › Programa de fidelidade', { timeout: 20_000 }, () => {
   it('valida em português sem chamar o servidor; salvar manda a regra lida do formulário', async () => {
     const s = servidor({ 'POST config/salvarconfiguracaoprograma': { ...REGRA, cashbackPercentual: 8 } });
     const { usuario } = abrir();
-    const percentual = await screen.findByLabelText('Cashback (%)');
+    const percentual = await screen.findByLabelText('Cashback (%)', {}, ESPERA);
     await usuario.clear(percentual);
     await usuario.type(percentual, '150');
     expect(await screen.findByText('O percentual de cashback deve ficar entre 0 e 100.')).toBeInTheDocument();
@@ -95,7 +97,7 @@ describe('Empresa › Programa de fidelidade', { timeout: 20_000 }, () => {
   it('filial sem regra própria: mostra a da empresa e cria a própria com filialId; erro do servidor aparece', async () => {
     const s = servidor({ 'POST config/salvarconfiguracaoprograma': responder(() => falha(404, 'Filial não encontrada.')) });
     const { usuario } = abrir('/app/empresa/programa?filial=8');
-    expect(await screen.findByText(/Bom Preço Centro segue a regra da empresa/)).toBeInTheDocument();
+    expect(await screen.findByText(/Bom Preço Centro segue a regra da empresa/, {}, ESPERA)).toBeInTheDocument();
     expect(screen.getByText('Segue a regra da empresa')).toBeInTheDocument();
     await usuario.click(screen.getByRole('button', { name: 'Criar regra própria' }));
     await waitFor(() => expect(s.chamadas('POST config/salvarconfiguracaoprograma')).toHaveLength(1));
@@ -110,7 +112,7 @@ describe('Empresa › Programa de fidelidade', { timeout: 20_000 }, () => {
       'DELETE config/configuracaoprograma/filial/8': { ...REGRA, filialId: 8, propria: false },
     });
     const { usuario } = abrir('/app/empresa/programa?filial=8');
-    expect(await screen.findByText('10,00%')).toBeInTheDocument();
+    expect(await screen.findByText('10,00%', {}, ESPERA)).toBeInTheDocument();
     await usuario.click(await screen.findByRole('button', { name: 'Remover regra própria' }));
     expect(await screen.findByText(/Remover a regra própria de Bom Preço Centro\?/)).toBeInTheDocument();
     await usuario.click(screen.getByRole('button', { name: 'Sim' }));
