@@ -254,9 +254,9 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Empresa', 'Servidor WhatsApp', 'Ajuda']);
-    // API tokens for tills and ERPs (docs/areas/integracao.md), in the area `empresa` of the URLs.
-    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu).toEqual([expect.objectContaining({ titulo: 'API / integrações', state: '/app/empresa/api' })]);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
+    // The company's administration (area `empresa` of the URLs): the programme's rules and the API tokens.
+    expect(titulos(m.find((i) => i.titulo === 'Empresa')!.subMenu)).toEqual(['Programa de fidelidade', 'API / integrações']);
     // Each group is an area of the URLs, as the breadcrumbs name it.
     const cadastros = m.find((i) => i.titulo === 'Cadastros')!.subMenu;
     expect(titulos(cadastros)).toEqual(['Clientes', 'Aniversariantes', 'Planos dos clientes', 'Catálogo de planos', 'Contas padrão', 'Unificação de contas', 'Usuários', 'Perfis de acesso']);
@@ -266,6 +266,8 @@ describe('GET backoffice/menu', () => {
     expect(relatorios.every((i) => i.state!.startsWith('/app/relatorio/'))).toBe(true);
     expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões']);
     expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
+    // The programme's rules (docs/areas/programa.md), in the spec's `empresa` area.
+    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu).toMatchObject([{ titulo: 'Programa de fidelidade', tipo: 'interno', state: '/app/empresa/programa' }]);
     expect(m.find((i) => i.titulo === 'Servidor WhatsApp')).toMatchObject({ tipo: 'interno', state: '/app/servidor/whats' });
   });
 

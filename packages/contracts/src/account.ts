@@ -68,6 +68,8 @@ export type LinhaExtrato = {
   criadoEm: string;
   estornoDeId: number | null;
   estornado: boolean;
+  /** A free posting (manual adjustment) not yet reversed: account/lancamento/estornar accepts it. */
+  estornavel: boolean;
 };
 
 export type ResultadoLancamento = { lancamentoId: number; saldo: number };

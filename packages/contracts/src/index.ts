@@ -20,3 +20,4 @@ export * from './conta-relatorios.js';
 export * from './dashboard.js';
 export * from './empresa-admin.js';
 export * from './token-api.js';
+export * from './programa.js';

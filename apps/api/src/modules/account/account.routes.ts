@@ -26,6 +26,7 @@ import { comIdempotencia } from '../../lib/idempotencia.js';
 import { lista, ok, pagina } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { creditarCliente, estornar } from './razao.js';
+import { DOCUMENTO_DO_LANCAMENTO } from './documento-do-lancamento.js';
 import { paraWire, saldosDetalhados } from './saldos.js';
 import { contasPadraoRoutes } from './contas-padrao.routes.js';
 import { unificacaoRoutes } from './unificacao.routes.js';
@@ -115,6 +116,8 @@ export async function accountRoutes(app: FastifyInstance) {
         valor: paraWire(unidade, l.valor),
         criadoEm: l.criadoEm.toISOString(),
         estornado: Boolean(l.estornado),
+        // The same table the reversal checks, so the screen offers "Estornar" only where it will work.
+        estornavel: DOCUMENTO_DO_LANCAMENTO[l.tipo].livre && !l.estornado,
       }));
       return pagina(itens, r.total, page, size);
     },

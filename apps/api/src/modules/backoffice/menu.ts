@@ -55,6 +55,18 @@ export const MENU: Definicao[] = [
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
     ],
   },
+  // Company administration (spec §2 `empresa` area): the programme's rules (docs/areas/programa.md) and
+  // the API tokens for tills and ERPs (docs/areas/integracao.md).
+  {
+    titulo: 'Empresa',
+    icone: 'building',
+    tipo: 'sub',
+    permissoes: GESTAO,
+    subMenu: [
+      { titulo: 'Programa de fidelidade', icone: 'gift', tipo: 'interno', state: '/app/empresa/programa', permissoes: PODE_GERENCIAR_CONTAS },
+      { titulo: 'API / integrações', icone: 'key', tipo: 'interno', state: '/app/empresa/api', permissoes: GESTAO },
+    ],
+  },
   {
     titulo: 'Cartões',
     icone: 'credit-card',
@@ -97,14 +109,6 @@ export const MENU: Definicao[] = [
       { titulo: 'Totalizador', icone: 'report', tipo: 'interno', state: '/app/transacoes/totalizador', permissoes: PODE_VER_VENDAS },
       { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
     ],
-  },
-  // The company's own settings (spec §2 area `empresa`): API tokens for tills and ERPs (docs/areas/integracao.md).
-  {
-    titulo: 'Empresa',
-    icone: 'building',
-    tipo: 'sub',
-    permissoes: GESTAO,
-    subMenu: [{ titulo: 'API / integrações', icone: 'key', tipo: 'interno', state: '/app/empresa/api', permissoes: GESTAO }],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },
   {

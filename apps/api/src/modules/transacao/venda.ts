@@ -1,4 +1,4 @@
-import { hojeISO, type IdentificacaoVenda } from '@bonifica/contracts';
+import { calcularAcumulo, hojeISO, type Acumulo, type IdentificacaoVenda } from '@bonifica/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, empresa, transacao } from '../../db/schema/index.js';
@@ -32,21 +32,8 @@ export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente p
 export const MENSAGEM_JA_CANCELADA = 'Esta venda já foi cancelada.';
 export const MENSAGEM_CASHBACK_JA_USADO = 'Saldo insuficiente para cancelar: o cashback desta venda já foi usado.';
 
-export type Acumulo = { cashbackCentavos: number; pontos: number };
-
-/**
- * The accrual of one sale (docs/areas/vendas.md). Only what was paid with money accrues; the
- * minimum purchase is tested on the sale's total; every fraction is cut off (floor), never rounded up.
- */
-export function calcularAcumulo(regra: Regra | null, valorCentavos: number, resgateCentavos: number): Acumulo {
-  if (!regra || !regra.ativo || valorCentavos < regra.compraMinimaCentavos) return { cashbackCentavos: 0, pontos: 0 };
-  const base = valorCentavos - resgateCentavos;
-  // Integers all the way: centavos × basis points stays far below 2^53 for sales up to R$ 1.000.000,00.
-  let cashbackCentavos = Math.floor((base * regra.cashbackPercentualBp) / 10_000);
-  if (regra.maximoCashbackPorVendaCentavos !== null) cashbackCentavos = Math.min(cashbackCentavos, regra.maximoCashbackPorVendaCentavos);
-  const pontos = Math.floor(base / 100) * regra.pontosPorReal;
-  return { cashbackCentavos, pontos };
-}
+// The accrual arithmetic lives in the contracts, so the manager's screen shows the centavo a sale gives.
+export { calcularAcumulo, type Acumulo };
 
 export type Saldos = { CASHBACK: number; PONTOS: number };
 

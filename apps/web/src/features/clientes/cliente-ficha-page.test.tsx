@@ -41,8 +41,8 @@ const SALDOS: SaldoConta[] = [
   { contaId: 2, unidade: 'PONTOS', nome: 'Pontos', saldo: 1200, disponivel: 1200, emCarencia: 0, aExpirar: 0, proximaExpiracao: null, bloqueada: true },
 ];
 const EXTRATO: LinhaExtrato[] = [
-  { partidaId: 9, lancamentoId: 5, tipo: 'VENDA', descricao: 'Cashback da venda #31', valor: 12.5, criadoEm: '2026-03-06T15:00:00Z', estornoDeId: null, estornado: false },
-  { partidaId: 8, lancamentoId: 4, tipo: 'RESGATE', descricao: 'Resgate na venda #30', valor: -5, criadoEm: '2026-03-05T15:00:00Z', estornoDeId: null, estornado: true },
+  { partidaId: 9, lancamentoId: 5, tipo: 'VENDA', descricao: 'Cashback da venda #31', valor: 12.5, criadoEm: '2026-03-06T15:00:00Z', estornoDeId: null, estornado: false, estornavel: false },
+  { partidaId: 8, lancamentoId: 4, tipo: 'RESGATE', descricao: 'Resgate na venda #30', valor: -5, criadoEm: '2026-03-05T15:00:00Z', estornoDeId: null, estornado: true, estornavel: false },
 ];
 const CARTAO: CartaoResumo = {
   id: 3,
@@ -139,6 +139,55 @@ describe('Cadastros › Clientes › ficha do cliente', { timeout: 20_000 }, () 
     await usuario.click(screen.getByRole('radio', { name: 'Pontos' }));
     expect(await screen.findByText('Nenhum movimento nesta conta.')).toBeInTheDocument();
     expect(s.chamadas('POST account/extrato/11/0/10').map((r) => corpo(r).unidade)).toEqual(['CASHBACK', 'PONTOS']);
+  });
+
+  it('Ajustar saldo (gestão): valida em português, confirma e manda o débito com sinal e chave de idempotência; o erro do servidor aparece', async () => {
+    const s = servidor({
+      'POST account/lancamento/ajuste': responder(() => falha(409, 'Saldo disponível insuficiente: R$ 30,00 disponível para uso agora, e a operação pede R$ 40,00.')),
+    });
+    const { usuario } = abrir('contas');
+    await usuario.click(await screen.findByRole('button', { name: 'Ajustar saldo' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Ajustar saldo' });
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Lançar ajuste' }));
+    expect(await within(dialogo).findByText('Informe o valor em reais.')).toBeInTheDocument();
+    expect(within(dialogo).getByText('Descreva o motivo do ajuste.')).toBeInTheDocument();
+    await usuario.click(within(dialogo).getByRole('radio', { name: 'Débito' }));
+    await usuario.type(within(dialogo).getByLabelText(/Valor/), '40,00');
+    await usuario.type(within(dialogo).getByLabelText(/Motivo/), 'Compra devolvida');
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Lançar ajuste' }));
+    expect(await screen.findByText(/Debitar R\$\s40,00 de cashback para Ana Beatriz Gonçalves\?/)).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Sim' }));
+    expect(await within(dialogo).findByText(/Saldo disponível insuficiente/)).toBeInTheDocument();
+    const [chamada] = s.chamadas('POST account/lancamento/ajuste');
+    expect(corpo(chamada)).toEqual({ clienteId: 11, unidade: 'CASHBACK', valor: -40, motivo: 'Compra devolvida' });
+    expect(chamada!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('Estornar aparece só nos lançamentos estornáveis; pede motivo e Confirmação', async () => {
+    const ajuste: LinhaExtrato = { partidaId: 10, lancamentoId: 6, tipo: 'AJUSTE', descricao: 'Cortesia', valor: 3, criadoEm: '2026-03-07T15:00:00Z', estornoDeId: null, estornado: false, estornavel: true };
+    const s = servidor({ 'POST account/extrato/11/0/10': pagina([ajuste, ...EXTRATO]), 'POST account/lancamento/estornar/6': { lancamentoId: 7 } });
+    const { usuario } = abrir('extrato');
+    await usuario.click(await screen.findByRole('button', { name: 'Estornar Cortesia' }));
+    expect(screen.getAllByRole('button', { name: /^Estornar / })).toHaveLength(1);
+    const dialogo = await screen.findByRole('dialog', { name: 'Estornar lançamento' });
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Estornar' }));
+    expect(await within(dialogo).findByText('Descreva o motivo do estorno.')).toBeInTheDocument();
+    await usuario.type(within(dialogo).getByLabelText(/Motivo do estorno/), 'Lançado por engano');
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Estornar' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(s.chamadas('POST account/lancamento/estornar/6')).toHaveLength(1));
+    expect(corpo(s.chamadas('POST account/lancamento/estornar/6')[0])).toEqual({ motivo: 'Lançado por engano' });
+  });
+
+  it('sem a permissão de gestão das contas, nem Ajustar saldo nem Estornar', async () => {
+    const ajuste: LinhaExtrato = { partidaId: 10, lancamentoId: 6, tipo: 'AJUSTE', descricao: 'Cortesia', valor: 3, criadoEm: '2026-03-07T15:00:00Z', estornoDeId: null, estornado: false, estornavel: true };
+    servidor({ 'POST account/extrato/11/0/10': pagina([ajuste]) }, atendente);
+    const { usuario } = abrir('contas');
+    expect(await screen.findByText('Saldo total: R$ 42,50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ajustar saldo' })).not.toBeInTheDocument();
+    await usuario.click(screen.getByRole('tab', { name: 'Extrato' }));
+    expect(await screen.findByText('Cortesia')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Estornar/ })).not.toBeInTheDocument();
   });
 
   it('Planos: os contratos do cliente e a cobrança ativa', async () => {

@@ -2,7 +2,7 @@ import { Anchor, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CONSTANTES, PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_PLANOS } from '@bonifica/contracts';
+import { CONSTANTES, PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_CONTAS, PODE_GERENCIAR_PLANOS } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { PaginaErro } from '../../components/pagina-erro';
 import { can } from '../../lib/access';
@@ -29,6 +29,8 @@ export function Component() {
   const registro = useCliente(Number.isInteger(id) && id > 0 ? id : null);
   const verPlanos = can(usuario, PODE_GERENCIAR_PLANOS);
   const verCartoes = can(usuario, PODE_CONSULTAR_CARTOES);
+  // Manual adjustment and reversal: the permission account/lancamento/ajuste and estornar require.
+  const gerenciaContas = can(usuario, PODE_GERENCIAR_CONTAS);
   const pedida = params.get('aba') as Aba | null;
   const aba: Aba = pedida && ABAS.includes(pedida) && (pedida !== 'planos' || verPlanos) && (pedida !== 'cartoes' || verCartoes) ? pedida : 'dados';
 
@@ -84,10 +86,10 @@ export function Component() {
             </Tabs.Panel>
           )}
           <Tabs.Panel value="contas">
-            <SecaoContas clienteId={c.id} />
+            <SecaoContas clienteId={c.id} nomeCliente={c.nome} podeAjustar={gerenciaContas && c.status !== 'ANONIMIZADO'} />
           </Tabs.Panel>
           <Tabs.Panel value="extrato">
-            <SecaoExtrato clienteId={c.id} />
+            <SecaoExtrato clienteId={c.id} podeEstornar={gerenciaContas} />
           </Tabs.Panel>
           {verPlanos && (
             <Tabs.Panel value="planos">

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Ajuste,
   AtivacaoEmailSolicitada,
   CartaoResumo,
   ClientePlano,
@@ -7,6 +8,7 @@ import type {
   LinhaExtrato,
   NotaCliente,
   Pagina,
+  ResultadoLancamento,
   SaldoConta,
   UnidadeConta,
 } from '@bonifica/contracts';
@@ -88,3 +90,23 @@ export function useSolicitarAtivacao() {
 }
 
 export const abrirContrato = (id: number) => abrirPdf({ caminho: `client/gerarcontrato/${id}` });
+
+/** A fresh key per attempt: a double click or a retried request posts the adjustment once (ARCHITECTURE §5). */
+const chaveIdempotencia = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+export function useAjustarSaldo(clienteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ajuste: Ajuste) => (await api.post<ResultadoLancamento>('account/lancamento/ajuste', ajuste, { headers: chaveIdempotencia() })).result!,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chavesFicha.cliente(clienteId) }),
+  });
+}
+
+export function useEstornarLancamento(clienteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lancamentoId, motivo }: { lancamentoId: number; motivo: string }) =>
+      (await api.post<{ lancamentoId: number }>(`account/lancamento/estornar/${lancamentoId}`, { motivo }, { headers: chaveIdempotencia() })).result!,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chavesFicha.cliente(clienteId) }),
+  });
+}

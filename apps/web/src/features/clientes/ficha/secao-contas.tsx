@@ -4,6 +4,8 @@ import { ROTULOS_UNIDADE, type SaldoConta, type UnidadeConta } from '@bonifica/c
 import { formatarData, formatarDataHora, formatarMovimento, formatarValorConta, rotuloExtrato } from '../../../lib/format';
 import { useExtrato, useSaldos } from '../ficha-api';
 import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
+import { AjusteSaldo } from './ajuste-saldo';
+import { EstornoLancamento } from './estorno-lancamento';
 
 function CartaoSaldo({ s }: { s: SaldoConta }) {
   return (
@@ -37,22 +39,29 @@ function CartaoSaldo({ s }: { s: SaldoConta }) {
 }
 
 /** Balances per account: what may be used now beside the total (waiting period and expiry apart). */
-export function SecaoContas({ clienteId }: { clienteId: number }) {
+export function SecaoContas({ clienteId, nomeCliente, podeAjustar }: { clienteId: number; nomeCliente: string; podeAjustar: boolean }) {
   const consulta = useSaldos(clienteId);
   const saldos = consulta.data ?? [];
   return (
-    <EstadoConsulta titulo="Contas" consulta={consulta} vazio={saldos.length === 0} mensagemVazia="Este cliente ainda não tem contas. Elas são criadas na primeira compra ou pelas contas padrão da empresa.">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {saldos.map((s) => (
-          <CartaoSaldo key={s.contaId} s={s} />
-        ))}
-      </SimpleGrid>
-    </EstadoConsulta>
+    <Stack gap="md">
+      {podeAjustar && (
+        <Group justify="flex-end">
+          <AjusteSaldo clienteId={clienteId} nomeCliente={nomeCliente} />
+        </Group>
+      )}
+      <EstadoConsulta titulo="Contas" consulta={consulta} vazio={saldos.length === 0} mensagemVazia="Este cliente ainda não tem contas. Elas são criadas na primeira compra ou pelas contas padrão da empresa.">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {saldos.map((s) => (
+            <CartaoSaldo key={s.contaId} s={s} />
+          ))}
+        </SimpleGrid>
+      </EstadoConsulta>
+    </Stack>
   );
 }
 
 /** The paged statement of one account, newest entry first. */
-export function SecaoExtrato({ clienteId }: { clienteId: number }) {
+export function SecaoExtrato({ clienteId, podeEstornar }: { clienteId: number; podeEstornar: boolean }) {
   const saldos = useSaldos(clienteId);
   const unidades = (saldos.data ?? []).map((s) => s.unidade);
   const [escolhida, setEscolhida] = useState<UnidadeConta | null>(null);
@@ -82,6 +91,7 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
                   <Table.Th>Data</Table.Th>
                   <Table.Th>Descrição</Table.Th>
                   <Table.Th ta="right">Valor</Table.Th>
+                  {podeEstornar && <Table.Th w={1} aria-label="Ações" />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -104,6 +114,7 @@ export function SecaoExtrato({ clienteId }: { clienteId: number }) {
                     <Table.Td ta="right" c={l.valor < 0 ? 'red.7' : 'teal.8'} style={{ whiteSpace: 'nowrap' }}>
                       {formatarMovimento(unidade!, l.valor)}
                     </Table.Td>
+                    {podeEstornar && <Table.Td>{l.estornavel && <EstornoLancamento clienteId={clienteId} unidade={unidade!} linha={l} />}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
