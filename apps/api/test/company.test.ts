@@ -266,8 +266,11 @@ describe('GET backoffice/menu', () => {
     expect(relatorios.every((i) => i.state!.startsWith('/app/relatorio/'))).toBe(true);
     expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões']);
     expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
-    // The programme's rules (docs/areas/programa.md), in the spec's `empresa` area.
-    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu).toMatchObject([{ titulo: 'Programa de fidelidade', tipo: 'interno', state: '/app/empresa/programa' }]);
+    // The programme's rules (docs/areas/programa.md) and the API tokens (docs/areas/integracao.md), in the spec's `empresa` area.
+    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu).toMatchObject([
+      { titulo: 'Programa de fidelidade', tipo: 'interno', state: '/app/empresa/programa' },
+      { titulo: 'API / integrações', tipo: 'interno', state: '/app/empresa/api' },
+    ]);
     expect(m.find((i) => i.titulo === 'Servidor WhatsApp')).toMatchObject({ tipo: 'interno', state: '/app/servidor/whats' });
   });
 
