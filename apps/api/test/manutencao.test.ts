@@ -77,6 +77,9 @@ describe('acesso e validação', () => {
     ]);
     for (const a of l.acoes) expect(a.descricao.length).toBeGreaterThan(40);
     expect(l.execucoes).toEqual([]);
+    const empresas = env<{ id: number; nome: string }[]>(await admin.get('/services/sistema/manutencao/empresas')).result;
+    expect(empresas.map((e) => e.id).sort()).toEqual([demo, outraEmpresa].sort());
+    expect((await gerente.get('/services/sistema/manutencao/empresas')).statusCode).toBe(403);
   });
 
   it('entradas ruins: 400 com mensagem em português; empresa inexistente ou filial: 404; nada é criado', async () => {

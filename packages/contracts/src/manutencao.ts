@@ -66,3 +66,6 @@ export type DetalheManutencao = ExecucaoManutencao & {
 
 /** GET sistema/manutencao/listall → result */
 export type ListaManutencao = { acoes: DefinicaoManutencao[]; execucoes: ExecucaoManutencao[] };
+
+/** GET sistema/manutencao/empresas → result: the companies (matrizes) an action may target. */
+export type EmpresaManutencao = { id: number; nome: string; ativa: boolean };

@@ -13,6 +13,7 @@ import {
   PERMISSOES,
   tarefaIdParamSchema,
   type DetalheManutencao,
+  type EmpresaManutencao,
   type ExecucaoManutencao,
   type ListaManutencao,
   type StatusTarefa,
@@ -105,6 +106,16 @@ export async function manutencaoRoutes(app: FastifyInstance) {
   rotas.get('/sistema/manutencao/listall', { schema: { tags }, config }, async () => {
     const linhas = (await consulta(app).where(ehManutencao).orderBy(desc(tarefa.criadoEm), desc(tarefa.id)).limit(HISTORICO)) as Linha[];
     return ok<ListaManutencao>({ acoes: ACOES_MANUTENCAO.map((a) => ACOES[a]), execucoes: linhas.map(execucao) });
+  });
+
+  // The companies an action may target (networks: the matriz stands for its branches), for the screen's picker.
+  rotas.get('/sistema/manutencao/empresas', { schema: { tags }, config }, async () => {
+    const empresas = await app.db
+      .select({ id: empresa.id, nome: empresa.nome, ativa: empresa.ativa })
+      .from(empresa)
+      .where(sql`${empresa.id} = ${empresa.matrizId}`)
+      .orderBy(empresa.nome);
+    return ok<EmpresaManutencao[]>(empresas);
   });
 
   rotas.get('/sistema/manutencao/detalhe/:id', { schema: { tags, params: tarefaIdParamSchema }, config }, async (request) => {

@@ -18,10 +18,14 @@ export const rotasSistema: RouteObject[] = [
     children: [
       {
         path: 'manutencao',
-        handle: pagina('Manutenção'),
+        handle: { breadcrumb: 'Manutenção', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
         children: [
-          { index: true, lazy: emConstrucao },
-          { path: 'detalhe/:id', lazy: emConstrucao, handle: pagina('Detalhe') },
+          { index: true, lazy: () => import('../../../features/manutencao/manutencao-page') },
+          {
+            path: 'detalhe/:id',
+            lazy: () => import('../../../features/manutencao/detalhe-page'),
+            handle: { breadcrumb: 'Detalhe', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+          },
         ],
       },
       {
