@@ -6,6 +6,7 @@ import { urlArquivoTarefa } from '@bonifica/contracts';
 import type { Banco, Executor } from '../db/client.js';
 import { tarefa } from '../db/schema/index.js';
 import { ehGestao, type UsuarioContexto } from './contexto.js';
+import { agendamentoPorNome, executarAgendamento } from './agendamentos.js';
 import { apagarEntrada, lerPartes } from './entrada-tarefa.js';
 import { ErroApi } from './erros.js';
 import { iniciarPgBoss, type FilaPgBoss } from './tarefas-pgboss.js';
@@ -109,6 +110,10 @@ export type Tarefas = {
   enfileirar: (id: string) => Promise<void>;
   /** Runs the job here and now: used by the worker, and by tests for deterministic runs. */
   executar: (id: string) => Promise<void>;
+  /** A stored schedule applied to pg-boss; in `manual` mode there is no pg-boss and it is only stored. */
+  agendar: (nome: string, cron: string) => Promise<void>;
+  /** A scheduled job now: through pg-boss, or — `manual` mode — run here, awaited. */
+  rodarAgendamento: (nome: string) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -363,6 +368,15 @@ export const tarefasPlugin = fp(async (app: FastifyInstance, opcoes: { banco: Ba
       if (fila) await fila.enviar(id);
     },
     executar,
+    agendar: async (nome: string, cron: string) => {
+      if (fila) await fila.agendar(nome, cron);
+    },
+    rodarAgendamento: async (nome: string) => {
+      const a = agendamentoPorNome(nome);
+      if (!a) return;
+      if (fila) await fila.rodarAgora(nome);
+      else await executarAgendamento(app, a);
+    },
   } satisfies Tarefas);
   if (app.config.tarefas.modo !== 'pgboss') return;
   app.addHook('onReady', async () => {

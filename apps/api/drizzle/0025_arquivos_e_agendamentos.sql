@@ -1,3 +1,16 @@
+CREATE TABLE "agendamento" (
+	"nome" varchar(60) PRIMARY KEY NOT NULL,
+	"cron" varchar(120),
+	"atualizado_em" timestamp with time zone,
+	"atualizado_por_id" integer,
+	"ultimo_inicio" timestamp with time zone,
+	"ultimo_fim" timestamp with time zone,
+	"ultimo_status" varchar(12),
+	"ultimo_erro" text,
+	"execucoes" integer DEFAULT 0 NOT NULL,
+	"falhas" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "arquivo" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"empresa_id" integer,
