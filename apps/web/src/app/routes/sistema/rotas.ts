@@ -30,10 +30,14 @@ export const rotasSistema: RouteObject[] = [
       },
       {
         path: 'tarefa',
-        handle: pagina('Tarefas'),
+        handle: { breadcrumb: 'Tarefas', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
         children: [
-          { index: true, lazy: emConstrucao },
-          { path: 'edicao/:id', lazy: emConstrucao, handle: pagina('Edição') },
+          { index: true, lazy: () => import('../../../features/tarefas-sistema/tarefas-page') },
+          {
+            path: 'edicao/:id',
+            lazy: () => import('../../../features/tarefas-sistema/edicao-page'),
+            handle: { breadcrumb: 'Edição', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+          },
         ],
       },
       { path: 'white-label', lazy: emConstrucao, handle: pagina('White label') },
