@@ -9,7 +9,7 @@ import {
   type DetalheManutencao,
   type ListaManutencao,
 } from '@bonifica/contracts';
-import { empresa, sessao, tentativaLogin } from '../src/db/schema/index.js';
+import { empresa, sessao, tarefa, tentativaLogin } from '../src/db/schema/index.js';
 import { hojeNoFuso } from '../src/modules/empresadashboard/resumo.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe, idDoUsuario } from './apoio/consultas.js';
@@ -225,3 +225,20 @@ describe('reindexar a busca de clientes', () => {
     expect(await linhas(todas)).toEqual(antes);
   });
 });
+
+describe('falha de uma execução', () => {
+  it('termina em Falhou, com a mensagem e a linha de erro no log; o histórico mostra a falha', async () => {
+    // A run whose company vanished after it was queued (written straight to the table: the API refuses it up front).
+    const [x] = await t.banco.db
+      .insert(tarefa)
+      .values({ empresaId: null, usuarioId: await idDoUsuario(t, 'admin'), tipo: 'MANUTENCAO_REFAZER_RESUMOS', parametros: { acao: 'REFAZER_RESUMOS', empresaId: 999_999, confirmado: true } })
+      .returning({ id: tarefa.id });
+    await t.app.tarefas.executar(x!.id);
+    const d = env<DetalheManutencao>(await admin.get(`/services/sistema/manutencao/detalhe/${x!.id}`)).result;
+    expect(d).toMatchObject({ status: 'ERRO', mensagemErro: 'Empresa não encontrada.', empresaId: 999_999 });
+    expect(d.log.at(-1)).toMatchObject({ nivel: 'ERRO', texto: 'Empresa não encontrada.' });
+    const l = env<ListaManutencao>(await admin.get('/services/sistema/manutencao/listall')).result;
+    expect(l.execucoes.find((e) => e.id === x!.id)).toMatchObject({ status: 'ERRO' });
+  });
+});
+
