@@ -34,6 +34,7 @@ import { clientRoutes } from './modules/client/client.routes.js';
 import { transacaoRoutes } from './modules/transacao/transacao.routes.js';
 import { regraRoutes } from './modules/transacao/regra.routes.js';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes.js';
+import { arquivoServicosRoutes } from './modules/arquivo/arquivo-servicos.routes.js';
 import { planoRoutes } from './modules/plano/plano.routes.js';
 import { rankingRoutes } from './modules/account/ranking.js';
 import { contasBloqueadasRoutes } from './modules/account/bloqueadas.js';
@@ -137,6 +138,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     empresadashboardRoutes,
     tarefaRoutes,
     importacaoRoutes,
+    arquivoServicosRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });
   }

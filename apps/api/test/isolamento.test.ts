@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { plano, clientePlano, tokenApi } from '../src/db/schema/index.js';
+import { arquivo, plano, clientePlano, tokenApi } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -31,6 +31,16 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t.fechar());
+
+// An image of the demo network (docs/areas/manutencao.md § Arquivos), written straight to the table.
+const arquivoDemo = { id: 0 };
+beforeAll(async () => {
+  const [a] = await t.banco.db
+    .insert(arquivo)
+    .values({ empresaId: 1, nome: 'logo-demo.png', tipo: 'image/png', tamanho: 4, sha256: '0'.repeat(64), dados: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
+    .returning({ id: arquivo.id });
+  arquivoDemo.id = a!.id;
+});
 
 // Cards (docs/areas/cartoes.md): the demo's ids, read after the seed.
 const cartoesDemo = { ativo: 0, ativoNumero: '', disponivel: 0, bloqueado: 0, itemFila: 0 };
@@ -284,6 +294,16 @@ const CASOS: Caso[] = [
   { rota: 'get /services/profile/listall', metodo: 'GET', url: () => '/services/profile/listall', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/sistema/email/reenviar/{id}', metodo: 'POST', url: () => '/services/sistema/email/reenviar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/sistema/email/filtrar/{page}/{size}', metodo: 'POST', url: () => '/services/sistema/email/filtrar/0/10', corpo: () => ({}), status: 403 },
+  // Maintenance and tasks (docs/areas/manutencao.md): the system administrator's only.
+  { rota: 'get /services/sistema/manutencao/detalhe/{id}', metodo: 'GET', url: () => `/services/sistema/manutencao/detalhe/${tarefasDemo.importacao}`, status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/sistema/tarefa/agendamento/{nome}', metodo: 'GET', url: () => '/services/sistema/tarefa/agendamento/resumo-vendas', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/tarefa/agendamento/executar/{nome}', metodo: 'POST', url: () => '/services/sistema/tarefa/agendamento/executar/resumo-vendas', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/tarefa/filtrar/{page}/{size}', metodo: 'POST', url: () => '/services/sistema/tarefa/filtrar/0/10', corpo: () => ({}), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/tarefa/reexecutar/{id}', metodo: 'POST', url: () => `/services/sistema/tarefa/reexecutar/${tarefasDemo.importacao}`, status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  // Files: a demo logo is another company's, so not found (docs/areas/manutencao.md § Arquivos).
+  { rota: 'get /services/arquivo/findbyid/{id}', metodo: 'GET', url: () => `/services/arquivo/findbyid/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
+  { rota: 'delete /services/arquivo/delete/{id}', metodo: 'DELETE', url: () => `/services/arquivo/delete/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
+  { rota: 'get /arquivo/{id}', metodo: 'GET', url: () => `/arquivo/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
 ];
 
 /** Lists: they answer 200, with the caller's tenant only (checked one by one below). */

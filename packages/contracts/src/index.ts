@@ -21,3 +21,5 @@ export * from './dashboard.js';
 export * from './empresa-admin.js';
 export * from './token-api.js';
 export * from './programa.js';
+export * from './manutencao.js';
+export * from './arquivo.js';

@@ -40,3 +40,64 @@ export type StatusTarefaResposta = {
 export function urlArquivoTarefa(id: string): string {
   return `/services/tarefa/${id}/arquivo`;
 }
+
+/** sistema/tarefa (ROLE_ADMIN): a scheduled job with its schedule and last run. */
+export type AgendamentoInfo = {
+  nome: string;
+  titulo: string;
+  descricao: string;
+  /** The schedule in force: the stored one, else the default. */
+  cron: string;
+  cronPadrao: string;
+  personalizado: boolean;
+  proximas: string[];
+  ultimoInicio: string | null;
+  ultimoFim: string | null;
+  ultimoStatus: 'PROCESSANDO' | 'CONCLUIDA' | 'ERRO' | null;
+  ultimoErro: string | null;
+  execucoes: number;
+  falhas: number;
+  atualizadoEm: string | null;
+  /** false in TAREFAS=manual mode: schedules are stored but nothing runs them on time. */
+  aplicado: boolean;
+};
+
+export const nomeAgendamentoParamSchema = z.object({
+  nome: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Agendamento inválido.'),
+});
+
+/** POST sistema/tarefa/agendamento/salvar. `cron` null = back to the default. */
+export const salvarAgendamentoSchema = z
+  .object({
+    nome: nomeAgendamentoParamSchema.shape.nome,
+    cron: z.string({ message: 'Informe a expressão cron.' }).trim().min(1, 'Informe a expressão cron.').max(120, 'Expressão cron longa demais.').nullable(),
+  })
+  .strict();
+export type SalvarAgendamento = z.infer<typeof salvarAgendamentoSchema>;
+
+/** POST sistema/tarefa/filtrar/{page}/{size}: the background jobs of every company. */
+export const filtroTarefasSistemaSchema = z
+  .object({
+    status: z.enum(STATUS_TAREFA, { message: 'Status inválido.' }).optional(),
+    tipo: z.string().trim().max(40).optional(),
+  })
+  .strict();
+export type FiltroTarefasSistema = z.infer<typeof filtroTarefasSistemaSchema>;
+
+export type TarefaSistema = {
+  id: string;
+  tipo: string;
+  status: StatusTarefa;
+  percentual: number;
+  empresaId: number | null;
+  empresaNome: string | null;
+  usuarioNome: string | null;
+  mensagemErro: string | null;
+  criadoEm: string;
+  concluidoEm: string | null;
+  /** Whether reexecutar/{id} may run it again (a failed job whose input still exists). */
+  podeReexecutar: boolean;
+};
+
+export const MENSAGEM_TAREFA_NAO_REEXECUTAVEL = 'Esta tarefa não pode ser executada de novo: o arquivo ou os dados de que ela precisava já foram apagados. Peça-a de novo na tela de origem.';
+export const MENSAGEM_TAREFA_SEM_FALHA = 'Só uma tarefa que falhou pode ser executada de novo.';

@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import cronParser from 'cron-parser';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { agendamento } from '../db/schema/index.js';
 import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
 
+/** The zone every schedule is read in (pg-boss `tz`). */
+export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
+
 /**
  * Scheduled jobs (pg-boss cron, time zone America/Sao_Paulo). pg-boss keeps one schedule per name
- * in the database, so N API processes still run each of these once per occurrence.
+ * in the database, so N API processes still run each of these once per occurrence. `cron` is the
+ * default; the system administrator may store another (sistema/tarefa, table `agendamento`).
  */
-export type Agendamento = { nome: string; cron: string; executar: (app: FastifyInstance) => Promise<void> };
+export type Agendamento = { nome: string; titulo: string; descricao: string; cron: string; executar: (app: FastifyInstance) => Promise<void> };
 
 export const AGENDAMENTOS: Agendamento[] = [
   // Credit validity (issue 3 §3): daily at 03:00, when few sales happen. Safe to run twice (validade.ts).
   {
     nome: 'validade-creditos',
+    titulo: 'Validade dos créditos',
+    descricao: 'Baixa o que resta dos lotes de cashback e pontos vencidos, com um lançamento de expiração por conta. Pode rodar duas vezes sem efeito a mais.',
     cron: '0 3 * * *',
     executar: async (app) => {
       const r = await expirarCreditos(app.db);
@@ -22,9 +32,73 @@ export const AGENDAMENTOS: Agendamento[] = [
   // Safe to run twice or beside a dashboard call: a fold deletes what it counts.
   {
     nome: 'resumo-vendas',
+    titulo: 'Resumo das vendas do dia',
+    descricao: 'Consolida nos intervalos de 5 minutos do dashboard as vendas gravadas desde a última consolidação, de todas as empresas.',
     cron: '* * * * *',
     executar: async (app) => {
       await consolidarTodas(app.db);
     },
   },
 ];
+
+export function agendamentoPorNome(nome: string): Agendamento | undefined {
+  return AGENDAMENTOS.find((a) => a.nome === nome);
+}
+
+/**
+ * Why a cron expression is refused, or null when it is fine: five fields (minute, hour, day of
+ * month, month, day of week) as pg-boss checks them once a minute — no seconds field.
+ */
+export function erroDoCron(cron: string): string | null {
+  const campos = cron.trim().split(/\s+/);
+  if (campos.length !== 5) return 'Use cinco campos: minuto, hora, dia do mês, mês e dia da semana (ex.: 0 3 * * *).';
+  try {
+    cronParser.parseExpression(cron.trim(), { tz: FUSO_AGENDAMENTOS });
+    return null;
+  } catch {
+    return 'Expressão cron inválida. Exemplo: 0 3 * * * (todo dia às 03:00).';
+  }
+}
+
+/** The next `n` occurrences of a valid expression, in ISO (UTC). */
+export function proximasExecucoes(cron: string, n = 3, de = new Date()): string[] {
+  const it = cronParser.parseExpression(cron.trim(), { tz: FUSO_AGENDAMENTOS, currentDate: de });
+  return Array.from({ length: n }, () => it.next().toDate().toISOString());
+}
+
+/** The stored schedules that replace a default. */
+export async function cronsGuardados(db: Db): Promise<Map<string, string>> {
+  const linhas = await db.select({ nome: agendamento.nome, cron: agendamento.cron }).from(agendamento);
+  return new Map(linhas.filter((l) => l.cron).map((l) => [l.nome, l.cron!]));
+}
+
+/**
+ * Runs a scheduled job and records its start, end, outcome and counts (what sistema/tarefa shows).
+ * A failure is recorded and thrown again, so pg-boss retries it as before.
+ */
+export async function executarAgendamento(app: FastifyInstance, a: Agendamento): Promise<void> {
+  await app.db
+    .insert(agendamento)
+    .values({ nome: a.nome, ultimoInicio: sql`now()`, ultimoStatus: 'PROCESSANDO' })
+    .onConflictDoUpdate({ target: agendamento.nome, set: { ultimoInicio: sql`now()`, ultimoStatus: 'PROCESSANDO' } });
+  try {
+    await a.executar(app);
+  } catch (e) {
+    app.log.error({ err: e, agendamento: a.nome }, 'agendamento falhou');
+    await app.db
+      .update(agendamento)
+      .set({
+        ultimoFim: sql`now()`,
+        ultimoStatus: 'ERRO',
+        ultimoErro: 'A execução falhou; detalhes no log do servidor.',
+        execucoes: sql`${agendamento.execucoes} + 1`,
+        falhas: sql`${agendamento.falhas} + 1`,
+      })
+      .where(eq(agendamento.nome, a.nome));
+    throw e;
+  }
+  await app.db
+    .update(agendamento)
+    .set({ ultimoFim: sql`now()`, ultimoStatus: 'CONCLUIDA', ultimoErro: null, execucoes: sql`${agendamento.execucoes} + 1` })
+    .where(eq(agendamento.nome, a.nome));
+}

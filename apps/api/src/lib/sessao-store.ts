@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { empresa, perfil, sessao, usuario } from '../db/schema/index.js';
 import { criarAgrupador, type Agrupador } from './agrupador.js';
@@ -174,6 +174,16 @@ export async function apagarSessoesDoUsuario(db: Pick<Db, 'delete'>, usuarioId: 
     .where(excetoIdHash ? and(eq(sessao.usuarioId, usuarioId), sql`${sessao.idHash} <> ${excetoIdHash}`) : eq(sessao.usuarioId, usuarioId));
 }
 
-export async function limparSessoesVencidas(db: Db): Promise<void> {
-  await db.delete(sessao).where(lt(sessao.expiraEm, new Date()));
+/**
+ * Sessions past their absolute end or, when `idleMs` is given, idle longer than it: neither can be
+ * used again (carregarSessao refuses and deletes them), so deleting them changes nothing for anyone.
+ * Returns how many went.
+ */
+export async function limparSessoesVencidas(db: Db, idleMs?: number): Promise<number> {
+  const agora = Date.now();
+  const apagadas = await db
+    .delete(sessao)
+    .where(or(lt(sessao.expiraEm, new Date(agora)), idleMs === undefined ? undefined : lt(sessao.ultimoAcesso, new Date(agora - idleMs))))
+    .returning({ idHash: sessao.idHash });
+  return apagadas.length;
 }

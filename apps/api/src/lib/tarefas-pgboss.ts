@@ -3,13 +3,19 @@ import PgBoss from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Banco } from '../db/client.js';
-import { AGENDAMENTOS } from './agendamentos.js';
+import { AGENDAMENTOS, cronsGuardados, executarAgendamento, FUSO_AGENDAMENTOS } from './agendamentos.js';
 
 /** The one queue of user jobs: its payload is a `tarefa` id, the row holds everything else. */
 export const FILA_TAREFAS = 'tarefa';
-export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
 
-export type FilaPgBoss = { enviar: (id: string) => Promise<void>; parar: () => Promise<void> };
+export type FilaPgBoss = {
+  enviar: (id: string) => Promise<void>;
+  /** Applies a schedule (sistema/tarefa): pg-boss keeps it in its table, for every process. */
+  agendar: (nome: string, cron: string) => Promise<void>;
+  /** A scheduled job now, through its queue (a worker runs it and records the run). */
+  rodarAgora: (nome: string) => Promise<void>;
+  parar: () => Promise<void>;
+};
 
 /**
  * pg-boss talks to the app's own connection (its `db.executeSql` option) instead of opening a pool:
@@ -61,11 +67,13 @@ export async function iniciarPgBoss(app: FastifyInstance, banco: Banco, executar
     );
   }
 
+  // The stored schedule (sistema/tarefa) wins over the default of the code.
+  const guardados = await cronsGuardados(app.db);
   for (const a of AGENDAMENTOS) {
     await boss.createQueue(a.nome, { name: a.nome, retryLimit: 2, retryDelay: 300, expireInHours: 2 });
-    await boss.schedule(a.nome, a.cron, {}, { tz: FUSO_AGENDAMENTOS });
+    await boss.schedule(a.nome, guardados.get(a.nome) ?? a.cron, {}, { tz: FUSO_AGENDAMENTOS });
     await boss.work(a.nome, { pollingIntervalSeconds: Math.max(intervalo, 5), batchSize: 1 }, async () => {
-      await a.executar(app);
+      await executarAgendamento(app, a);
     });
   }
 
@@ -74,6 +82,12 @@ export async function iniciarPgBoss(app: FastifyInstance, banco: Banco, executar
       await boss.send(FILA_TAREFAS, { id });
       // Wake a worker now rather than at its next poll: a small export should not wait seconds.
       for (const w of trabalhadores) boss.notifyWorker(w);
+    },
+    agendar: async (nome, cron) => {
+      await boss.schedule(nome, cron, {}, { tz: FUSO_AGENDAMENTOS });
+    },
+    rodarAgora: async (nome) => {
+      await boss.send(nome, {});
     },
     parar: () => boss.stop({ graceful: true, timeout: 10_000, close: false }),
   };

@@ -6,6 +6,7 @@ import { urlArquivoTarefa } from '@bonifica/contracts';
 import type { Banco, Executor } from '../db/client.js';
 import { tarefa } from '../db/schema/index.js';
 import { ehGestao, type UsuarioContexto } from './contexto.js';
+import { agendamentoPorNome, executarAgendamento } from './agendamentos.js';
 import { apagarEntrada, lerPartes } from './entrada-tarefa.js';
 import { ErroApi } from './erros.js';
 import { iniciarPgBoss, type FilaPgBoss } from './tarefas-pgboss.js';
@@ -51,16 +52,33 @@ export function registrarTipoTarefa(tipo: string, executor: ExecutorTarefa): voi
  * A job of the service itself, outside any company and any user (a forgot-password request typed on
  * the login page): no tenant, no status page. Its row has no company, so no status call ever finds it.
  */
-export type ExecutorTarefaDoSistema = (app: FastifyInstance, parametros: Record<string, unknown>) => Promise<void>;
+export type ExecutorTarefaDoSistema = (app: FastifyInstance, parametros: Record<string, unknown>, andamento: AndamentoTarefaDoSistema) => Promise<unknown>;
 
-const TIPOS_SISTEMA = new Map<string, ExecutorTarefaDoSistema>();
+/**
+ * Progress of a system job, for those shown on a screen (sistema/manutencao). Never called inside a
+ * transaction of the job: on PGlite the one connection is held until COMMIT, and this write would wait for it.
+ */
+export type AndamentoTarefaDoSistema = {
+  definirTotal: (total: number) => Promise<void>;
+  /** Processed count and, when given, the partial result (a maintenance job's log so far). */
+  avancar: (processados: number, resultadoParcial?: unknown) => Promise<void>;
+};
 
-export function registrarTarefaDoSistema(tipo: string, executor: ExecutorTarefaDoSistema): void {
-  TIPOS_SISTEMA.set(tipo, executor);
+/**
+ * `manterParametros`: the parameters were typed by the system administrator, not by a stranger, and
+ * the run history shows them (which company, which action); the default drops them at the end.
+ */
+type OpcoesTarefaDoSistema = { manterParametros?: boolean };
+
+const TIPOS_SISTEMA = new Map<string, { executor: ExecutorTarefaDoSistema; opcoes: OpcoesTarefaDoSistema }>();
+
+export function registrarTarefaDoSistema(tipo: string, executor: ExecutorTarefaDoSistema, opcoes: OpcoesTarefaDoSistema = {}): void {
+  TIPOS_SISTEMA.set(tipo, { executor, opcoes });
 }
 
-export async function criarTarefaDoSistema(tx: Executor, tipo: string, parametros: Record<string, unknown>): Promise<string> {
-  const [nova] = await tx.insert(tarefa).values({ empresaId: null, usuarioId: null, tipo, parametros }).returning({ id: tarefa.id });
+/** `usuarioId`: who asked for it, when someone did (the system administrator's maintenance runs). */
+export async function criarTarefaDoSistema(tx: Executor, tipo: string, parametros: Record<string, unknown>, usuarioId: number | null = null): Promise<string> {
+  const [nova] = await tx.insert(tarefa).values({ empresaId: null, usuarioId, tipo, parametros }).returning({ id: tarefa.id });
   return nova!.id;
 }
 
@@ -92,6 +110,10 @@ export type Tarefas = {
   enfileirar: (id: string) => Promise<void>;
   /** Runs the job here and now: used by the worker, and by tests for deterministic runs. */
   executar: (id: string) => Promise<void>;
+  /** A stored schedule applied to pg-boss; in `manual` mode there is no pg-boss and it is only stored. */
+  agendar: (nome: string, cron: string) => Promise<void>;
+  /** A scheduled job now: through pg-boss, or — `manual` mode — run here, awaited. */
+  rodarAgendamento: (nome: string) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -191,21 +213,40 @@ export async function executarTarefa(app: FastifyInstance, id: string): Promise<
   }
 }
 
-/** The parameters (what a stranger typed) are dropped when the job ends: nobody reads them afterwards. */
+/** The parameters (what a stranger typed) are dropped when the job ends, unless the type keeps them (manterParametros). */
 async function executarTarefaDoSistema(app: FastifyInstance, t: { id: string; tipo: string; parametros: Record<string, unknown> }): Promise<void> {
-  const executor = TIPOS_SISTEMA.get(t.tipo);
-  let erroFinal: string | null = executor ? null : MENSAGEM_FALHA_TAREFA;
-  if (executor) {
+  const registro = TIPOS_SISTEMA.get(t.tipo);
+  let erroFinal: string | null = registro ? null : MENSAGEM_FALHA_TAREFA;
+  let resultado: unknown = undefined;
+  if (registro) {
+    const andamento: AndamentoTarefaDoSistema = {
+      definirTotal: async (total) => {
+        await app.db.update(tarefa).set({ total }).where(eq(tarefa.id, t.id));
+      },
+      avancar: async (processados, resultadoParcial) => {
+        await app.db
+          .update(tarefa)
+          .set({ processados, ...(resultadoParcial === undefined ? {} : { resultado: resultadoParcial }) })
+          .where(eq(tarefa.id, t.id));
+      },
+    };
     try {
-      await executor(app, t.parametros);
+      resultado = await registro.executor(app, t.parametros, andamento);
     } catch (e) {
-      app.log.error({ err: e, tarefa: t.id, tipo: t.tipo }, 'tarefa do sistema falhou');
-      erroFinal = MENSAGEM_FALHA_TAREFA;
+      if (!(e instanceof ErroApi)) app.log.error({ err: e, tarefa: t.id, tipo: t.tipo }, 'tarefa do sistema falhou');
+      erroFinal = e instanceof ErroApi ? e.message : MENSAGEM_FALHA_TAREFA;
     }
   }
   await app.db
     .update(tarefa)
-    .set({ status: erroFinal ? 'ERRO' : 'CONCLUIDA', mensagemErro: erroFinal, parametros: {}, concluidoEm: new Date() })
+    .set({
+      status: erroFinal ? 'ERRO' : 'CONCLUIDA',
+      mensagemErro: erroFinal,
+      ...(registro?.opcoes.manterParametros ? {} : { parametros: {} }),
+      ...(resultado === undefined ? {} : { resultado }),
+      ...(erroFinal ? {} : { processados: sql`greatest(${tarefa.processados}, ${tarefa.total})` }),
+      concluidoEm: new Date(),
+    })
     .where(eq(tarefa.id, t.id));
 }
 
@@ -327,6 +368,15 @@ export const tarefasPlugin = fp(async (app: FastifyInstance, opcoes: { banco: Ba
       if (fila) await fila.enviar(id);
     },
     executar,
+    agendar: async (nome: string, cron: string) => {
+      if (fila) await fila.agendar(nome, cron);
+    },
+    rodarAgendamento: async (nome: string) => {
+      const a = agendamentoPorNome(nome);
+      if (!a) return;
+      if (fila) await fila.rodarAgora(nome);
+      else await executarAgendamento(app, a);
+    },
   } satisfies Tarefas);
   if (app.config.tarefas.modo !== 'pgboss') return;
   app.addHook('onReady', async () => {

@@ -105,7 +105,9 @@ export async function reservarPedidoDoIp(db: Executor, ip: string, maximo: numbe
   return false;
 }
 
-export async function limparTentativasAntigas(db: Db, janelaMs: number): Promise<void> {
+/** Attempts older than any limit still reads (the window, the pair's memory); returns how many went. */
+export async function limparTentativasAntigas(db: Db, janelaMs: number): Promise<number> {
   const guardar = Math.max(2 * janelaMs, MEMORIA_DO_PAR_MS);
-  await db.delete(tentativaLogin).where(lt(tentativaLogin.criadoEm, new Date(Date.now() - guardar)));
+  const apagadas = await db.delete(tentativaLogin).where(lt(tentativaLogin.criadoEm, new Date(Date.now() - guardar))).returning({ id: tentativaLogin.id });
+  return apagadas.length;
 }

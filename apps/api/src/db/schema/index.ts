@@ -6,3 +6,4 @@ export * from './cartao.js';
 export * from './plano.js';
 export * from './tarefa.js';
 export * from './dashboard.js';
+export * from './arquivo.js';

@@ -52,3 +52,22 @@ export const tarefaEntradaParte = pgTable(
   },
   (t) => [primaryKey({ name: 'tarefa_entrada_parte_pk', columns: [t.tarefaId, t.ordem] })],
 );
+
+/**
+ * A scheduled job's stored schedule and last run (sistema/tarefa; docs/areas/manutencao.md § Tarefas).
+ * The jobs themselves are defined in code (lib/agendamentos.ts) with a default cron; a row exists
+ * once the schedule was edited or the job ran. No tenant: these jobs run for the whole service.
+ */
+export const agendamento = pgTable('agendamento', {
+  nome: varchar({ length: 60 }).primaryKey(),
+  /** Null: the default of lib/agendamentos.ts. */
+  cron: varchar({ length: 120 }),
+  atualizadoEm: timestamp({ withTimezone: true }),
+  atualizadoPorId: integer(),
+  ultimoInicio: timestamp({ withTimezone: true }),
+  ultimoFim: timestamp({ withTimezone: true }),
+  ultimoStatus: varchar({ length: 12 }).$type<'PROCESSANDO' | 'CONCLUIDA' | 'ERRO'>(),
+  ultimoErro: text(),
+  execucoes: integer().notNull().default(0),
+  falhas: integer().notNull().default(0),
+});

@@ -19,3 +19,5 @@ export {
   type NovoLancamento,
   type TipoConta,
 } from './razao.js';
+/** Maintenance (sistema/manutencao): cached balances checked against the ledger, read-only. */
+export { divergenciasDeSaldo, type DivergenciaSaldo } from './conferencia.js';

@@ -3,12 +3,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
+import { MENSAGEM_ARQUIVO_NAO_ENCONTRADO } from '@bonifica/contracts';
 import { idParamSchema } from '@bonifica/contracts';
-import { empresa } from '../../db/schema/index.js';
+import { arquivo, empresa } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { empresasVisiveis } from '../company/index.js';
 import { lerImagemSistema } from '../config/index.js';
+import { doServico, doUsuario } from './arquivo.repository.js';
 
 const LOGO_SISTEMA = readFileSync(fileURLToPath(new URL('../../../assets/logo-bonifica.svg', import.meta.url)));
 
@@ -46,5 +48,27 @@ export async function arquivoRoutes(app: FastifyInstance) {
     });
     if (!logo?.logo) throw erro.naoEncontrado('Imagem não encontrada.');
     return reply.type(logo.mime ?? 'image/png').header('Cache-Control', 'private, max-age=300').send(logo.logo);
+  });
+
+  /**
+   * The bytes of an uploaded file (arquivo/upload), with the type sniffed at upload and `nosniff`
+   * (helmet): a file of the service (white label) to anyone, a company's only to its users — any
+   * other id answers 404, the same as a missing one.
+   */
+  rotas.get('/:id', { schema: { tags: ['arquivo'], params: idParamSchema }, config: { publico: true } }, async (request, reply) => {
+    const colunas = { dados: arquivo.dados, tipo: arquivo.tipo, sha256: arquivo.sha256, empresaId: arquivo.empresaId };
+    const { id } = request.params;
+    let [f] = await app.db.select(colunas).from(arquivo).where(doServico(id)).limit(1);
+    const u = request.usuario;
+    if (!f && u) [f] = await transacaoDoUsuario(request, (tx) => tx.select(colunas).from(arquivo).where(doUsuario(u, id)).limit(1));
+    if (!f) throw erro.naoEncontrado(MENSAGEM_ARQUIVO_NAO_ENCONTRADO);
+    const etag = `"${f.sha256}"`;
+    reply
+      .header('ETag', etag)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .header('Cache-Control', f.empresaId === null ? 'public, max-age=300' : 'private, max-age=300');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(f.tipo).send(f.dados);
   });
 }

@@ -9,6 +9,7 @@ import { padraoContem } from '../../lib/busca.js';
 import { MENSAGEM_LINK_VENCIDO, tentarEnviar } from '../../lib/email-saida.js';
 import { erro } from '../../lib/erros.js';
 import { ok, pagina } from '../../lib/resposta.js';
+import { manutencaoRoutes } from './manutencao.routes.js';
 
 const filtroEmailSchema = z
   .object({
@@ -25,6 +26,7 @@ export async function sistemaRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const config = { permissoes: [PERMISSOES.admin] };
   const tags = ['sistema'];
+  await manutencaoRoutes(app);
 
   rotas.post('/sistema/email/filtrar/:page/:size', { schema: { tags, params: paginaParamsSchema, body: filtroEmailSchema }, config }, async (request) => {
     const { page, size } = request.params;

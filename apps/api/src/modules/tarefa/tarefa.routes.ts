@@ -6,6 +6,7 @@ import { disposicaoAnexo } from '../../lib/planilha.js';
 import { ok } from '../../lib/resposta.js';
 import { buscarTarefa, lerArquivoTarefa, statusDaTarefa } from '../../lib/tarefas.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { sistemaTarefaRoutes } from './sistema-tarefa.routes.js';
 
 export const MENSAGEM_TAREFA_NAO_ENCONTRADA = 'Tarefa não encontrada.';
 export const MENSAGEM_ARQUIVO_INDISPONIVEL = 'O arquivo desta tarefa ainda não está disponível.';
@@ -14,6 +15,7 @@ export const MENSAGEM_ARQUIVO_INDISPONIVEL = 'O arquivo desta tarefa ainda não 
 export async function tarefaRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tarefa'];
+  await sistemaTarefaRoutes(app);
 
   // Spec §7 "Clients": GET status/assincrono/{id} — what the progress bar polls.
   rotas.get('/status/assincrono/:id', { schema: { tags, params: tarefaIdParamSchema } }, async (request) => {

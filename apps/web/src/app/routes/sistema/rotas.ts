@@ -18,18 +18,26 @@ export const rotasSistema: RouteObject[] = [
     children: [
       {
         path: 'manutencao',
-        handle: pagina('Manutenção'),
+        handle: { breadcrumb: 'Manutenção', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
         children: [
-          { index: true, lazy: emConstrucao },
-          { path: 'detalhe/:id', lazy: emConstrucao, handle: pagina('Detalhe') },
+          { index: true, lazy: () => import('../../../features/manutencao/manutencao-page') },
+          {
+            path: 'detalhe/:id',
+            lazy: () => import('../../../features/manutencao/detalhe-page'),
+            handle: { breadcrumb: 'Detalhe', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+          },
         ],
       },
       {
         path: 'tarefa',
-        handle: pagina('Tarefas'),
+        handle: { breadcrumb: 'Tarefas', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
         children: [
-          { index: true, lazy: emConstrucao },
-          { path: 'edicao/:id', lazy: emConstrucao, handle: pagina('Edição') },
+          { index: true, lazy: () => import('../../../features/tarefas-sistema/tarefas-page') },
+          {
+            path: 'edicao/:id',
+            lazy: () => import('../../../features/tarefas-sistema/edicao-page'),
+            handle: { breadcrumb: 'Edição', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+          },
         ],
       },
       { path: 'white-label', lazy: () => import('../../../features/sistema/white-label-page'), handle: { breadcrumb: 'White label', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
