@@ -19,6 +19,7 @@ import { loginRoutes } from './modules/login/login.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
+import { computersRoutes } from './modules/computers/computers.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -111,6 +112,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     userRoutes,
     profileRoutes,
     companyRoutes,
+    computersRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

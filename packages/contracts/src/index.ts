@@ -18,3 +18,4 @@ export * from './exportacao.js';
 export * from './plano.js';
 export * from './conta-relatorios.js';
 export * from './dashboard.js';
+export * from './filial.js';
