@@ -7,6 +7,7 @@ import type { RotaHandle } from './route-handle';
 import { exigirLogin, protegerRotas, ROTA_LOGIN } from './session/guards';
 import { rotasAuth } from './routes/auth/rotas';
 import { rotasCadastros } from './routes/cadastros/rotas';
+import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -46,6 +47,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasFaturamento,
             ...rotasDashboard,
             ...rotasCadastros,
+            ...rotasEmpresa,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

@@ -27,6 +27,7 @@ type Definicao = Omit<ItemMenu, 'subMenu' | 'urlExterna' | 'navegadorExclusivo' 
 };
 
 const ADMIN = [PERMISSOES.admin];
+const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 /**
  * The side menu (spec §2). Served by the server so that each user gets only what their
@@ -52,6 +53,17 @@ export const MENU: Definicao[] = [
       { titulo: 'Unificação de contas', icone: 'users', tipo: 'interno', state: '/app/cadastros/unificacao-contas', permissoes: PODE_GERENCIAR_CONTAS },
       { titulo: 'Usuários', icone: 'user', tipo: 'interno', state: '/app/cadastros/usuarios', permissoes: PODE_ADMINISTRAR_USUARIOS },
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
+    ],
+  },
+  // Branches and counter devices (docs/areas/filiais.md): the company's management.
+  {
+    titulo: 'Empresa',
+    icone: 'building',
+    tipo: 'sub',
+    permissoes: GESTAO,
+    subMenu: [
+      { titulo: 'Filiais', icone: 'building', tipo: 'interno', state: '/app/empresa/filiais', permissoes: GESTAO },
+      { titulo: 'Dispositivos', icone: 'desktop', tipo: 'interno', state: '/app/empresa/dispositivos', permissoes: GESTAO },
     ],
   },
   {
