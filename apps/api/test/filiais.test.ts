@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MENSAGENS_DISPOSITIVO, type Dispositivo, type Filial, type Pagina } from '@bonifica/contracts';
+import { MENSAGENS_DISPOSITIVO, type Dispositivo, type Filial, type Pagina, type RedeCredenciada } from '@bonifica/contracts';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
@@ -224,5 +224,44 @@ describe('dispositivos (computers)', () => {
     const r = await venda(gerente, tablet.token);
     expect(r.statusCode).toBe(403);
     expect(env(r).messageError).toBe(MENSAGENS_DISPOSITIVO.filialInativa);
+  });
+});
+
+describe('rede credenciada (convenio/*)', () => {
+  let id: number;
+  it('o gerente cadastra um parceiro com unidades aceitas e resgate máximo; tudo auditado', async () => {
+    const r = await gerente.post('/services/convenio/save', { nome: 'Farmácia Parceira', cnpj: '12.ABC.345/01DE-35', cidade: 'São Paulo', uf: 'sp', unidades: ['CASHBACK', 'CASHBACK'], resgateMaximo: 50.5 });
+    expect(r.statusCode).toBe(200);
+    const p = env<RedeCredenciada>(r).result;
+    id = p.id;
+    expect(p).toMatchObject({ nome: 'Farmácia Parceira', cnpj: '12ABC34501DE35', uf: 'SP', unidades: ['CASHBACK'], resgateMaximo: 50.5, ativo: true });
+    expect((await auditoriasDe(t, { entidade: 'rede_credenciada', entidadeId: id, acao: 'CRIAR' })).length).toBe(1);
+    const lista = env<Pagina<RedeCredenciada>>(await gerente.post('/services/convenio/filterpaginated/0/10', { busca: 'farmacia' })).result;
+    expect(lista.content.map((x) => x.id)).toEqual([id]);
+  });
+
+  it('mensagens de validação em português', async () => {
+    const casos: [Record<string, unknown>, string][] = [
+      [{ unidades: [] }, 'Escolha ao menos uma unidade aceita.'],
+      [{ unidades: ['PREPAGO'] }, 'Unidade inválida: use CASHBACK ou PONTOS.'],
+      [{ resgateMaximo: 0 }, 'O resgate máximo deve ser maior que zero.'],
+      [{ resgateMaximo: 1.234 }, 'O resgate máximo por venda deve ter no máximo 2 casas decimais (centavos).'],
+      [{ cnpj: '123' }, 'CNPJ inválido. Informe os 14 caracteres do CNPJ.'],
+      [{ nome: '' }, 'Informe o nome do parceiro.'],
+    ];
+    for (const [campo, mensagem] of casos) {
+      const r = await gerente.post('/services/convenio/save', { nome: 'Parceiro', unidades: ['PONTOS'], ...campo });
+      expect(r.statusCode, JSON.stringify(campo)).toBe(400);
+      expect(env(r).messageError, JSON.stringify(campo)).toContain(mensagem);
+    }
+  });
+
+  it('isolamento (404), permissão (403) e desativação que mantém o registro', async () => {
+    expect((await outra.get(`/services/convenio/findbyid/${id}`)).statusCode).toBe(404);
+    expect((await outra.post('/services/convenio/save', { id, nome: 'Tomado', unidades: ['PONTOS'] })).statusCode).toBe(404);
+    expect((await outra.delete(`/services/convenio/delete/${id}`)).statusCode).toBe(404);
+    expect((await atendente.post('/services/convenio/filterpaginated/0/10', {})).statusCode).toBe(403);
+    expect((await gerente.delete(`/services/convenio/delete/${id}`)).statusCode).toBe(200);
+    expect(env<RedeCredenciada>(await gerente.get(`/services/convenio/findbyid/${id}`)).result.ativo).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { plano, clientePlano } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
-import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
+import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import type { Executor } from '../src/db/client.js';
 import { comTenant } from '../src/lib/tenant.js';
@@ -44,9 +44,12 @@ beforeAll(async () => {
 
 // A counter device of the demo network (docs/areas/filiais.md), written straight to the table.
 const dispositivoDemo = { id: 0 };
+const parceiroDemo = { id: 0 };
 beforeAll(async () => {
   const [d] = await t.banco.db.insert(dispositivo).values({ empresaId: 1, filialId: 2, nome: 'Caixa Jardins', identificador: 'JARDINS-01', tokenHash: 'x'.repeat(64) }).returning({ id: dispositivo.id });
   dispositivoDemo.id = d!.id;
+  const [p] = await t.banco.db.insert(redeCredenciada).values({ empresaId: 1, nome: 'Farmácia da Bonifica', unidades: ['CASHBACK'] }).returning({ id: redeCredenciada.id });
+  parceiroDemo.id = p!.id;
 });
 
 // Import and background jobs (docs/areas/importacao.md): one finished customer import (with its error
@@ -188,6 +191,16 @@ const CASOS: Caso[] = [
     status: 400,
     mensagem: 'Filial não encontrada na rede.',
   },
+  { rota: 'get /services/convenio/findbyid/{id}', metodo: 'GET', url: () => `/services/convenio/findbyid/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/convenio/save',
+    metodo: 'POST',
+    url: () => '/services/convenio/save',
+    corpo: () => ({ id: parceiroDemo.id, nome: 'Tomado', unidades: ['PONTOS'] }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  { rota: 'delete /services/convenio/delete/{id}', metodo: 'DELETE', url: () => `/services/convenio/delete/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'delete /services/computers/delete/{id}', metodo: 'DELETE', url: () => `/services/computers/delete/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   // Ledger: the demo network's customers and postings (ids from the demo seed) are out of reach.
   { rota: 'get /services/account/saldos/{id}', metodo: 'GET', url: () => '/services/account/saldos/1', status: 404, mensagem: 'Cliente não encontrado.' },
@@ -301,6 +314,7 @@ const LISTAS = [
   'post /services/transacao/filterpaginated/{page}/{size}',
   'post /services/company/filterpaginated/{page}/{size}',
   'post /services/computers/filterpaginated/{page}/{size}',
+  'post /services/convenio/filterpaginated/{page}/{size}',
   'post /services/card/filterpaginated/{page}/{size}',
   'post /services/card/filaimpressao/filter/{page}/{size}',
   // Customers' birthdays (docs/areas/clientes.md).

@@ -19,3 +19,4 @@ export * from './plano.js';
 export * from './conta-relatorios.js';
 export * from './dashboard.js';
 export * from './filial.js';
+export * from './rede-credenciada.js';

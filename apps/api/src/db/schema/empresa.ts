@@ -80,6 +80,31 @@ export const dispositivo = pgTable(
   (t) => [index('dispositivo_empresa_idx').on(t.empresaId, t.filialId)],
 );
 
+/**
+ * A partner store of the network that accepts the programme's balance (rede credenciada, the spec's
+ * "conveniados"): which units it takes and the most a customer may redeem there per sale, in centavos
+ * (null = no limit). docs/areas/filiais.md "Rede credenciada".
+ */
+export const redeCredenciada = pgTable(
+  'rede_credenciada',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    nome: varchar({ length: 120 }).notNull(),
+    cnpj: varchar({ length: 14 }),
+    telefone: varchar({ length: 20 }),
+    cidade: varchar({ length: 80 }),
+    uf: varchar({ length: 2 }),
+    unidades: text().array().notNull().$type<('CASHBACK' | 'PONTOS')[]>(),
+    resgateMaximoCentavos: bigint({ mode: 'number' }),
+    ativo: boolean().notNull().default(true),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rede_credenciada_empresa_idx').on(t.empresaId)],
+);
+
 export const configSistema = pgTable('config_sistema', {
   chave: varchar({ length: 80 }).primaryKey(),
   valor: text().notNull(),
