@@ -100,3 +100,24 @@ test('filiais e dispositivos no celular', async ({ page }) => {
   await expect(page.getByText('Nenhum').first()).toBeVisible();
   await fotografar(page, 'dispositivos-mobile');
 });
+
+test('o gerente cadastra um parceiro da rede credenciada', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await entrar(page, 'gerente');
+  await page.goto('/app/empresa/rede-credenciada');
+  await page.getByRole('button', { name: 'Novo parceiro' }).first().click();
+  const gaveta = page.getByRole('dialog', { name: 'Novo parceiro' });
+  await gaveta.getByRole('textbox', { name: 'Nome do parceiro' }).fill('Farmácia Parceira');
+  await gaveta.getByRole('textbox', { name: 'Cidade' }).fill('São Paulo');
+  await gaveta.getByRole('checkbox', { name: 'Pontos' }).check();
+  await gaveta.getByRole('textbox', { name: 'Resgate máximo por venda' }).fill('30,00');
+  await fotografar(page, 'parceiro-form-desktop');
+  await gaveta.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('cell', { name: 'Farmácia Parceira', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Cashback, Pontos', exact: true })).toBeVisible();
+  await fotografar(page, 'rede-credenciada-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Farmácia Parceira').first()).toBeVisible();
+  await fotografar(page, 'rede-credenciada-mobile');
+});

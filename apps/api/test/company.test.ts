@@ -255,7 +255,7 @@ describe('GET backoffice/menu', () => {
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
     expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
-    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu.map((i) => i.state)).toEqual(['/app/empresa/filiais', '/app/empresa/dispositivos']);
+    expect(m.find((i) => i.titulo === 'Empresa')!.subMenu.map((i) => i.state)).toEqual(['/app/empresa/filiais', '/app/empresa/rede-credenciada', '/app/empresa/dispositivos']);
     // Each group is an area of the URLs, as the breadcrumbs name it.
     const cadastros = m.find((i) => i.titulo === 'Cadastros')!.subMenu;
     expect(titulos(cadastros)).toEqual(['Clientes', 'Aniversariantes', 'Planos dos clientes', 'Catálogo de planos', 'Contas padrão', 'Unificação de contas', 'Usuários', 'Perfis de acesso']);

@@ -63,6 +63,7 @@ export const MENU: Definicao[] = [
     permissoes: GESTAO,
     subMenu: [
       { titulo: 'Filiais', icone: 'building', tipo: 'interno', state: '/app/empresa/filiais', permissoes: GESTAO },
+      { titulo: 'Rede credenciada', icone: 'store', tipo: 'interno', state: '/app/empresa/rede-credenciada', permissoes: GESTAO },
       { titulo: 'Dispositivos', icone: 'desktop', tipo: 'interno', state: '/app/empresa/dispositivos', permissoes: GESTAO },
     ],
   },

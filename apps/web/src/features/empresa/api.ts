@@ -8,7 +8,10 @@ import {
   type FilialSave,
   type FiltroDispositivo,
   type FiltroFilial,
+  type FiltroRedeCredenciada,
   type Pagina,
+  type RedeCredenciada,
+  type RedeCredenciadaSave,
 } from '@bonifica/contracts';
 import { api } from '../../lib/api';
 import { abrirPdf } from '../../lib/arquivo';
@@ -21,6 +24,8 @@ export const chavesEmpresa = {
   listaFiliais: (consulta: ConsultaLista) => ['empresa', 'filiais', 'lista', consulta] as const,
   dispositivos: ['empresa', 'dispositivos'] as const,
   listaDispositivos: (consulta: ConsultaLista) => ['empresa', 'dispositivos', 'lista', consulta] as const,
+  parceiros: ['empresa', 'parceiros'] as const,
+  listaParceiros: (consulta: ConsultaLista) => ['empresa', 'parceiros', 'lista', consulta] as const,
 };
 
 const paginaVazia = <T>(page: number, size: number): Pagina<T> => ({ content: [], totalElements: 0, totalPages: 0, number: page, size });
@@ -40,6 +45,13 @@ export const buscarDispositivos: BuscarPagina<Dispositivo> = async (filtro, page
   const filialId = Number(filtro.filialId);
   if (Number.isInteger(filialId) && filialId > 0) corpo.filialId = filialId;
   return (await api.post<Pagina<Dispositivo>>(`computers/filterpaginated/${page}/${size}`, corpo)).result ?? paginaVazia(page, size);
+};
+
+export const buscarParceiros: BuscarPagina<RedeCredenciada> = async (filtro, page, size) => {
+  const corpo: FiltroRedeCredenciada = {};
+  if (typeof filtro.busca === 'string') corpo.busca = filtro.busca.slice(0, 120);
+  if (typeof filtro.ativo === 'boolean') corpo.ativo = filtro.ativo;
+  return (await api.post<Pagina<RedeCredenciada>>(`convenio/filterpaginated/${page}/${size}`, corpo)).result ?? paginaVazia(page, size);
 };
 
 export async function buscarEnderecoPorCep(cep: string): Promise<Endereco | null> {
@@ -92,4 +104,15 @@ export function parearEsteNavegador(token: string): void {
 
 export function tokenDesteNavegador(): string | null {
   return localStorage.getItem(DISPOSITIVO_TOKEN_CHAVE);
+}
+
+export function useSalvarParceiro() {
+  const invalidar = useInvalidar(chavesEmpresa.parceiros);
+  return useMutation({ mutationFn: async (dados: RedeCredenciadaSave) => (await api.post<RedeCredenciada>('convenio/save', dados)).result, onSuccess: invalidar });
+}
+
+/** DELETE convenio/delete deactivates the partner. */
+export function useDesativarParceiro() {
+  const invalidar = useInvalidar(chavesEmpresa.parceiros);
+  return useMutation({ mutationFn: async (id: number) => (await api.delete(`convenio/delete/${id}`)).result, onSuccess: invalidar });
 }

@@ -121,3 +121,29 @@ describe('Empresa › Dispositivos', () => {
     expect(localStorage.getItem(DISPOSITIVO_TOKEN_CHAVE)).toBe('segredo-do-caixa-1');
   });
 });
+
+describe('Empresa › Rede credenciada', () => {
+  beforeAll(() => import('./rede-credenciada-page'), 30_000);
+  beforeEach(() => prepararAmbienteTabela());
+
+  it('novo parceiro: exige um saldo aceito e envia o resgate máximo em reais', { timeout: 30_000 }, async () => {
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'POST convenio/filterpaginated/0/20': pagina([]),
+      'POST convenio/save': { id: 1 },
+    });
+    const { usuario } = renderizarPagina('/app/empresa/rede-credenciada', () => import('./rede-credenciada-page'));
+    await usuario.click((await screen.findAllByRole('button', { name: 'Novo parceiro' }))[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Novo parceiro' });
+    await usuario.type(within(drawer).getByLabelText(/^Nome do parceiro/), 'Farmácia Parceira');
+    await usuario.click(within(drawer).getByRole('checkbox', { name: 'Cashback' }));
+    await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    expect(await within(drawer).findByText('Escolha ao menos uma unidade aceita.')).toBeInTheDocument();
+
+    await usuario.click(within(drawer).getByRole('checkbox', { name: 'Pontos' }));
+    await usuario.type(within(drawer).getByLabelText(/^Resgate máximo por venda/), '25,50');
+    await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Parceiro cadastrado.')).toBeInTheDocument();
+    expect(corpo(s.chamadas('POST convenio/save')[0])).toEqual({ nome: 'Farmácia Parceira', cnpj: null, telefone: null, cidade: null, uf: null, unidades: ['PONTOS'], resgateMaximo: 25.5, ativo: true });
+  });
+});

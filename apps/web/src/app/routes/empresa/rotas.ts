@@ -11,6 +11,7 @@ export const rotasEmpresa: RouteObject[] = [
     handle: { breadcrumb: 'Empresa', agrupador: true } satisfies RotaHandle,
     children: [
       { path: 'filiais', lazy: () => import('../../../features/empresa/filiais-page'), handle: { breadcrumb: 'Filiais', permissions: GESTAO } satisfies RotaHandle },
+      { path: 'rede-credenciada', lazy: () => import('../../../features/empresa/rede-credenciada-page'), handle: { breadcrumb: 'Rede credenciada', permissions: GESTAO } satisfies RotaHandle },
       { path: 'dispositivos', lazy: () => import('../../../features/empresa/dispositivos-page'), handle: { breadcrumb: 'Dispositivos', permissions: GESTAO } satisfies RotaHandle },
     ],
   },
