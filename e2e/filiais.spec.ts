@@ -118,6 +118,9 @@ test('o gerente cadastra um parceiro da rede credenciada', async ({ page }) => {
   await fotografar(page, 'rede-credenciada-desktop');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // A fresh load at the phone width: the shell starts in its mobile layout (menu closed).
+  await page.reload();
   await expect(page.getByText('Farmácia Parceira').first()).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().length === 0);
   await fotografar(page, 'rede-credenciada-mobile');
 });
