@@ -19,6 +19,8 @@ import { loginRoutes } from './modules/login/login.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
+import { computersRoutes } from './modules/computers/computers.routes.js';
+import { convenioRoutes } from './modules/convenio/convenio.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -116,6 +118,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     userRoutes,
     profileRoutes,
     companyRoutes,
+    computersRoutes,
+    convenioRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { arquivo, plano, clientePlano, tokenApi } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
-import { cartao, cartaoImpressao, cartaoNumeracao, cliente, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
+import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import type { Executor } from '../src/db/client.js';
 import { comTenant } from '../src/lib/tenant.js';
@@ -50,6 +50,16 @@ beforeAll(async () => {
   Object.assign(cartoesDemo, { ativo: ativo.id, ativoNumero: ativo.numero, disponivel: todos.find((c) => c.status === 'DISPONIVEL')!.id, bloqueado: todos.find((c) => c.status === 'BLOQUEADO')!.id });
   const [item] = await t.banco.db.select({ id: cartaoImpressao.id }).from(cartaoImpressao).where(and(eq(cartaoImpressao.empresaId, 1), eq(cartaoImpressao.status, 'PENDENTE'))).limit(1);
   cartoesDemo.itemFila = item!.id;
+});
+
+// A counter device of the demo network (docs/areas/filiais.md), written straight to the table.
+const dispositivoDemo = { id: 0 };
+const parceiroDemo = { id: 0 };
+beforeAll(async () => {
+  const [d] = await t.banco.db.insert(dispositivo).values({ empresaId: 1, filialId: 2, nome: 'Caixa Jardins', identificador: 'JARDINS-01', tokenHash: 'x'.repeat(64) }).returning({ id: dispositivo.id });
+  dispositivoDemo.id = d!.id;
+  const [p] = await t.banco.db.insert(redeCredenciada).values({ empresaId: 1, nome: 'Farmácia da Bonifica', unidades: ['CASHBACK'] }).returning({ id: redeCredenciada.id });
+  parceiroDemo.id = p!.id;
 });
 
 // Import and background jobs (docs/areas/importacao.md): one finished customer import (with its error
@@ -179,6 +189,48 @@ const CASOS: Caso[] = [
   { rota: 'get /services/company/matrizefiliais/{id}', metodo: 'GET', url: () => '/services/company/matrizefiliais/3', status: 404 },
   { rota: 'get /services/company/logoimagevo/{id}', metodo: 'GET', url: () => '/services/company/logoimagevo/1', status: 404, mensagem: 'Empresa não encontrada.' },
   { rota: 'get /arquivo/imagem/empresa/{id}', metodo: 'GET', url: () => '/arquivo/imagem/empresa/1', status: 404, mensagem: 'Imagem não encontrada.' },
+  // Branches and devices (docs/areas/filiais.md).
+  { rota: 'get /services/company/findbyid/{id}', metodo: 'GET', url: () => '/services/company/findbyid/2', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/company/save',
+    metodo: 'POST',
+    url: () => '/services/company/save',
+    corpo: () => ({ id: 2, nome: 'Tomada Ltda', shortName: 'Tomada' }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  { rota: 'delete /services/company/delete/{id}', metodo: 'DELETE', url: () => '/services/company/delete/2', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/company/imprimir/qrcode', metodo: 'POST', url: () => '/services/company/imprimir/qrcode', corpo: () => ({ empresaId: 1 }), status: 404, mensagem: 'Empresa não encontrada.' },
+  { rota: 'get /services/computers/findbyid/{id}', metodo: 'GET', url: () => `/services/computers/findbyid/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/computers/alterarstatus/{id}', metodo: 'GET', url: () => `/services/computers/alterarstatus/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
+  { rota: 'post /services/computers/novotoken/{id}', metodo: 'POST', url: () => `/services/computers/novotoken/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
+  {
+    rota: 'post /services/computers/save',
+    metodo: 'POST',
+    url: () => '/services/computers/save',
+    corpo: () => ({ id: dispositivoDemo.id, nome: 'Tomado', identificador: 'X1', filialId: 4 }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  {
+    rota: 'post /services/computers/save',
+    metodo: 'POST',
+    url: () => '/services/computers/save',
+    corpo: () => ({ nome: 'Infiltrado', identificador: 'X1', filialId: 2 }),
+    status: 400,
+    mensagem: 'Filial não encontrada na rede.',
+  },
+  { rota: 'get /services/convenio/findbyid/{id}', metodo: 'GET', url: () => `/services/convenio/findbyid/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/convenio/save',
+    metodo: 'POST',
+    url: () => '/services/convenio/save',
+    corpo: () => ({ id: parceiroDemo.id, nome: 'Tomado', unidades: ['PONTOS'] }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  { rota: 'delete /services/convenio/delete/{id}', metodo: 'DELETE', url: () => `/services/convenio/delete/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'delete /services/computers/delete/{id}', metodo: 'DELETE', url: () => `/services/computers/delete/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   // Ledger: the demo network's customers and postings (ids from the demo seed) are out of reach.
   { rota: 'get /services/account/saldos/{id}', metodo: 'GET', url: () => '/services/account/saldos/1', status: 404, mensagem: 'Cliente não encontrado.' },
   { rota: 'post /services/account/extrato/{id}/{page}/{size}', metodo: 'POST', url: () => '/services/account/extrato/1/0/10', corpo: () => ({ unidade: 'CASHBACK' }), status: 404 },
@@ -313,6 +365,9 @@ const LISTAS = [
   'post /services/profile/filterpaginated/{page}/{size}',
   'post /services/client/filterpaginated/{page}/{size}',
   'post /services/transacao/filterpaginated/{page}/{size}',
+  'post /services/company/filterpaginated/{page}/{size}',
+  'post /services/computers/filterpaginated/{page}/{size}',
+  'post /services/convenio/filterpaginated/{page}/{size}',
   'post /services/card/filterpaginated/{page}/{size}',
   'post /services/card/filaimpressao/filter/{page}/{size}',
   // Customers' birthdays (docs/areas/clientes.md).

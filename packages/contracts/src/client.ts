@@ -336,3 +336,6 @@ export function formatarDocumentoCliente(documento: string | null | undefined): 
   if (!documento) return '';
   return tipoDocumento(documento) === 'CNPJ' ? formatarCnpj(documento) : formatarCpf(documento);
 }
+
+/** Shared with other addresses (a branch's, docs/areas/filiais.md): the same rules and messages. */
+export { textoOpcional as textoOpcionalSchema, cepClienteSchema as cepOpcionalSchema, ufSchema as ufOpcionalSchema };

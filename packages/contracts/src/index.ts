@@ -23,3 +23,5 @@ export * from './token-api.js';
 export * from './programa.js';
 export * from './manutencao.js';
 export * from './arquivo.js';
+export * from './filial.js';
+export * from './rede-credenciada.js';

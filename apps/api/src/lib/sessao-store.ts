@@ -118,6 +118,8 @@ const COLUNAS_CONTEXTO = {
   administradorFaturamento: usuario.administradorFaturamento,
   ativo: usuario.ativo,
   empresaAtiva: empresa.ativa,
+  // A deactivated branch closes the door to the users who work at it (docs/areas/filiais.md).
+  filialAtiva: sql<boolean | null>`(select f.ativa from empresa f where f.id = ${usuario.filialId})`,
 };
 
 type LinhaContexto = {
@@ -133,11 +135,12 @@ type LinhaContexto = {
   administradorFaturamento: boolean;
   ativo: boolean;
   empresaAtiva: boolean | null;
+  filialAtiva: boolean | null;
 };
 
 /** An inactive user, or a user of an inactive company, has no context: their sessions end. */
 function contextoDe(u: LinhaContexto): UsuarioContexto | null {
-  if (!u.ativo || u.empresaAtiva === false) return null;
+  if (!u.ativo || u.empresaAtiva === false || u.filialAtiva === false) return null;
   return {
     id: u.id,
     nome: u.nome,

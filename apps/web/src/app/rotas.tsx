@@ -7,10 +7,10 @@ import type { RotaHandle } from './route-handle';
 import { exigirLogin, protegerRotas, ROTA_LOGIN } from './session/guards';
 import { rotasAuth } from './routes/auth/rotas';
 import { rotasCadastros } from './routes/cadastros/rotas';
+import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
-import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasPlanos } from './routes/planos/rotas';
 import { rotasCartoes } from './routes/cartoes/rotas';
 import { rotasErro } from './routes/error/rotas';
@@ -47,8 +47,8 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasFaturamento,
             ...rotasDashboard,
             ...rotasCadastros,
-            ...rotasPlanos,
             ...rotasEmpresa,
+            ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,
             ...rotasCartoes,

@@ -1,4 +1,4 @@
-import { CONSTANTES, MENSAGENS, type Envelope } from '@bonifica/contracts';
+import { CONSTANTES, DISPOSITIVO_TOKEN_CHAVE, MENSAGENS, type Envelope } from '@bonifica/contracts';
 
 /** A failed call: `message` is what the user reads (the server's messageError or a catalogue default). */
 export class ApiError extends Error {
@@ -47,6 +47,9 @@ export function cabecalhosPadrao(): Record<string, string> {
   // On every method: some spec paths change data through a GET (transacao/cancelar/{id}) and the server checks them too.
   const xsrf = lerCookie('XSRF-TOKEN');
   if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
+  // A counter paired as a device says so on every call; the sale refuses a disabled one (docs/areas/filiais.md).
+  const dispositivo = localStorage.getItem(DISPOSITIVO_TOKEN_CHAVE);
+  if (dispositivo) h['X-Dispositivo'] = dispositivo;
   return h;
 }
 

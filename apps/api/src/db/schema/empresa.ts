@@ -23,6 +23,14 @@ export const empresa = pgTable(
     experimentalAte: date({ mode: 'string' }),
     logo: bytea(),
     logoMime: varchar({ length: 40 }),
+    telefone: varchar({ length: 20 }),
+    cep: varchar({ length: 9 }),
+    logradouro: varchar({ length: 160 }),
+    numero: varchar({ length: 20 }),
+    complemento: varchar({ length: 80 }),
+    bairro: varchar({ length: 80 }),
+    cidade: varchar({ length: 80 }),
+    uf: varchar({ length: 2 }),
     ativa: boolean().notNull().default(true),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +52,57 @@ export const faturaEmpresa = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('fatura_empresa_empresa_idx').on(t.empresaId, t.status)],
+);
+
+/**
+ * A counter computer or tablet that runs the terminal (`computers`, spec §7). The browser holds the
+ * token (shown once when the manager registers it) and sends it as `X-Dispositivo`; only its hash is
+ * stored. Once a network has any device, sales from an unregistered browser are refused
+ * (docs/areas/filiais.md "Dispositivos").
+ */
+export const dispositivo = pgTable(
+  'dispositivo',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    filialId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    nome: varchar({ length: 80 }).notNull(),
+    identificador: varchar({ length: 60 }).notNull(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    ativo: boolean().notNull().default(true),
+    ultimoAcesso: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dispositivo_empresa_idx').on(t.empresaId, t.filialId)],
+);
+
+/**
+ * A partner store of the network that accepts the programme's balance (rede credenciada, the spec's
+ * "conveniados"): which units it takes and the most a customer may redeem there per sale, in centavos
+ * (null = no limit). docs/areas/filiais.md "Rede credenciada".
+ */
+export const redeCredenciada = pgTable(
+  'rede_credenciada',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    nome: varchar({ length: 120 }).notNull(),
+    cnpj: varchar({ length: 14 }),
+    telefone: varchar({ length: 20 }),
+    cidade: varchar({ length: 80 }),
+    uf: varchar({ length: 2 }),
+    unidades: text().array().notNull().$type<('CASHBACK' | 'PONTOS')[]>(),
+    resgateMaximoCentavos: bigint({ mode: 'number' }),
+    ativo: boolean().notNull().default(true),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rede_credenciada_empresa_idx').on(t.empresaId)],
 );
 
 export const configSistema = pgTable('config_sistema', {

@@ -55,8 +55,9 @@ export const MENU: Definicao[] = [
       { titulo: 'Perfis de acesso', icone: 'shield', tipo: 'interno', state: '/app/cadastros/perfis', permissoes: PODE_ADMINISTRAR_PERFIS },
     ],
   },
-  // Company administration (spec §2 `empresa` area): the programme's rules (docs/areas/programa.md) and
-  // the API tokens for tills and ERPs (docs/areas/integracao.md).
+  // Company administration (spec §2 `empresa` area): the programme's rules (docs/areas/programa.md),
+  // branches, accredited network and counter devices (docs/areas/filiais.md) and the API tokens for
+  // tills and ERPs (docs/areas/integracao.md).
   {
     titulo: 'Empresa',
     icone: 'building',
@@ -64,6 +65,9 @@ export const MENU: Definicao[] = [
     permissoes: GESTAO,
     subMenu: [
       { titulo: 'Programa de fidelidade', icone: 'gift', tipo: 'interno', state: '/app/empresa/programa', permissoes: PODE_GERENCIAR_CONTAS },
+      { titulo: 'Filiais', icone: 'building', tipo: 'interno', state: '/app/empresa/filiais', permissoes: GESTAO },
+      { titulo: 'Rede credenciada', icone: 'store', tipo: 'interno', state: '/app/empresa/rede-credenciada', permissoes: GESTAO },
+      { titulo: 'Dispositivos', icone: 'desktop', tipo: 'interno', state: '/app/empresa/dispositivos', permissoes: GESTAO },
       { titulo: 'API / integrações', icone: 'key', tipo: 'interno', state: '/app/empresa/api', permissoes: GESTAO },
     ],
   },

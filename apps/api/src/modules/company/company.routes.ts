@@ -1,12 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, type FaturamentoStatus, type LogoEmpresa } from '@bonifica/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  filialSaveSchema,
+  filtroFilialSchema,
+  idParamSchema,
+  PERMISSOES,
+  qrcodeImpressaoSchema,
+  type FaturamentoStatus,
+  type FilialDados,
+  type LogoEmpresa,
+} from '@bonifica/contracts';
+import { empresa } from '../../db/schema/index.js';
+import { registrarRecurso } from '../../lib/recurso.js';
 import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { lista, ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { tokenApiRoutes } from './token-api.routes.js';
 import { buscarEmpresa, empresasDaRede, faturaAberta, paraEmpresa, slugDaEmpresa } from './company.repository.js';
+import { buscarFilial, desativarFilial, gravarFilial, listarFiliais } from './filial.repository.js';
+import { cartazQrCode } from './qrcode.js';
+
+/** Branches, devices and the poster are the company's management (spec §2 "company administration"). */
+const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
 function exigirEmpresa(u: UsuarioContexto): number {
   if (u.empresaId === null || u.empresaAtualId === null) throw erro.requisicao('Usuário sem empresa vinculada.');
@@ -111,4 +128,33 @@ export async function companyRoutes(app: FastifyInstance) {
     return ok(`${app.config.publicUrl}/p/${slug}`);
   });
 
+  rotas.post(
+    '/company/imprimir/qrcode',
+    { schema: { tags, body: qrcodeImpressaoSchema }, config: { permissoes: GESTAO } },
+    async (request, reply) => {
+      const u = usuarioDe(request);
+      const id = request.body.empresaId ?? exigirEmpresa(u);
+      const { filial, slug, logo } = await transacaoDoUsuario(request, async (tx) => {
+        const f = await buscarFilial(tx, u, id);
+        if (!f) throw erro.naoEncontrado('Empresa não encontrada.');
+        const [l] = await tx.select({ slug: empresa.slug, logo: empresa.logo, mime: empresa.logoMime }).from(empresa).where(eq(empresa.id, id)).limit(1);
+        return { filial: f, slug: l!.slug, logo: l!.logo && l!.mime ? { bytes: Buffer.from(l!.logo), mime: l!.mime } : null };
+      });
+      const pdf = await cartazQrCode(filial, `${app.config.publicUrl}/p/${slug}`, logo);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="qrcode-${slug}.pdf"`).send(pdf);
+    },
+  );
+
+  // Spec §7 has no save path for a branch: the generic resource pattern under `company/` (docs/areas/filiais.md).
+  registrarRecurso(app, {
+    raiz: 'company/',
+    entidade: 'empresa',
+    permissoes: { ler: GESTAO, escrever: GESTAO },
+    filtro: filtroFilialSchema,
+    salvar: filialSaveSchema,
+    listar: listarFiliais,
+    buscar: buscarFilial,
+    gravar: (tx, u, d, antes) => gravarFilial(tx, u, d as FilialDados, antes),
+    excluir: desativarFilial,
+  });
 }

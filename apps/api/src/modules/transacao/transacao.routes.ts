@@ -24,6 +24,7 @@ import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/index.js';
+import { exigirDispositivo } from '../computers/index.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
@@ -57,6 +58,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
       const d = request.body;
+      await transacaoDoUsuario(request, (tx) => exigirDispositivo(tx, request, empresaId));
       // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
       const r = await vender({
         usuario: u,

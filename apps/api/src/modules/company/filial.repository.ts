@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Filial, FilialDados, FiltroFilial, FusoHorario } from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { empresa } from '../../db/schema/index.js';
+import type { UsuarioContexto } from '../../lib/contexto.js';
+import { padraoContem } from '../../lib/busca.js';
+import { erro } from '../../lib/erros.js';
+import { tokenAleatorio } from '../../lib/tokens.js';
+
+const colunas = {
+  id: empresa.id,
+  tipo: empresa.tipo,
+  nome: empresa.nome,
+  nomeCurto: empresa.nomeCurto,
+  cnpj: empresa.cnpj,
+  telefone: empresa.telefone,
+  cep: empresa.cep,
+  logradouro: empresa.logradouro,
+  numero: empresa.numero,
+  complemento: empresa.complemento,
+  bairro: empresa.bairro,
+  cidade: empresa.cidade,
+  uf: empresa.uf,
+  fusoHorario: empresa.fusoHorario,
+  ativa: empresa.ativa,
+  temLogo: sql<boolean>`${empresa.logo} is not null`,
+  criadoEm: empresa.criadoEm,
+};
+
+type Linha = Omit<typeof empresa.$inferSelect, 'logo' | 'logoMime' | 'matrizId' | 'slug' | 'tipoServidorWhats' | 'contatoSuporteWhats' | 'experimentalAte'> & {
+  temLogo: boolean;
+};
+
+function paraFilial(l: Linha): Filial {
+  return {
+    id: l.id,
+    tipo: l.tipo,
+    nome: l.nome,
+    shortName: l.nomeCurto,
+    cnpj: l.cnpj,
+    telefone: l.telefone,
+    cep: l.cep,
+    logradouro: l.logradouro,
+    numero: l.numero,
+    complemento: l.complemento,
+    bairro: l.bairro,
+    cidade: l.cidade,
+    uf: l.uf,
+    fusoHorario: l.fusoHorario as FusoHorario,
+    ativa: l.ativa,
+    logoUrl: l.temLogo ? `/arquivo/imagem/empresa/${l.id}` : null,
+    criadoEm: new Date(l.criadoEm).toISOString(),
+  };
+}
+
+/** The caller's network only; an administrator without a company sees none here (their screen is another). */
+function daRede(u: UsuarioContexto): SQL {
+  return u.empresaId === null ? sql`false` : eq(empresa.matrizId, u.empresaId);
+}
+
+export async function listarFiliais(tx: Executor, u: UsuarioContexto, f: FiltroFilial, page: number, size: number) {
+  const where = and(
+    daRede(u),
+    f.ativa === undefined ? undefined : eq(empresa.ativa, f.ativa),
+    f.busca
+      ? sql`(busca_normalizada(${empresa.nomeCurto} || ' ' || ${empresa.nome} || ' ' || coalesce(${empresa.cidade}, '')) like busca_normalizada(${padraoContem(f.busca)}) or ${empresa.cnpj} like ${'%' + f.busca.replace(/[\s./-]/g, '').toUpperCase() + '%'})`
+      : undefined,
+  );
+  const ordem = f.ordenarPor === 'criadoEm' ? empresa.criadoEm : empresa.nomeCurto;
+  const [itens, [total]] = await Promise.all([
+    tx
+      .select(colunas)
+      .from(empresa)
+      .where(where)
+      // The head office first, as everywhere the network is listed.
+      .orderBy(desc(sql`${empresa.tipo} = 'MATRIZ'`), f.direcao === 'desc' ? desc(ordem) : asc(ordem), asc(empresa.id))
+      .limit(size)
+      .offset(page * size),
+    tx.select({ n: count() }).from(empresa).where(where),
+  ]);
+  return { itens: itens.map(paraFilial), total: total?.n ?? 0 };
+}
+
+export async function buscarFilial(tx: Executor, u: UsuarioContexto, id: number): Promise<Filial | null> {
+  const [l] = await tx.select(colunas).from(empresa).where(and(eq(empresa.id, id), daRede(u))).limit(1);
+  return l ? paraFilial(l) : null;
+}
+
+const ASSINATURAS: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** The bytes must be the image the data URL says, so the logo route never serves anything else. */
+function lerLogo(dataUrl: string): { bytes: Buffer; mime: string } {
+  const [cabecalho, base64] = dataUrl.split(',', 2) as [string, string];
+  const mime = cabecalho.slice(5, cabecalho.indexOf(';'));
+  const bytes = Buffer.from(base64, 'base64');
+  if (!ASSINATURAS[mime]?.(bytes)) throw erro.requisicao('Logo inválido: envie uma imagem PNG, JPEG ou WebP.');
+  return { bytes, mime };
+}
+
+function slugDe(nome: string): string {
+  const base = nome
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+  return `${base || 'filial'}-${tokenAleatorio(4).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 6)}`;
+}
+
+export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: FilialDados, antes: Filial | null): Promise<Filial> {
+  if (u.empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');
+  if (antes?.tipo === 'MATRIZ' && !dados.ativa) throw erro.requisicao('A matriz não pode ser desativada.');
+  if (dados.cnpj) {
+    const [repetido] = await tx
+      .select({ id: empresa.id })
+      .from(empresa)
+      .where(and(daRede(u), eq(empresa.cnpj, dados.cnpj), antes ? sql`${empresa.id} <> ${antes.id}` : undefined))
+      .limit(1);
+    if (repetido) throw erro.conflito('Já existe uma empresa da rede com este CNPJ.');
+  }
+  const logo = dados.logo === undefined ? {} : dados.logo === null ? { logo: null, logoMime: null } : (({ bytes, mime }) => ({ logo: bytes, logoMime: mime }))(lerLogo(dados.logo));
+  const valores = {
+    nome: dados.nome,
+    nomeCurto: dados.shortName,
+    cnpj: dados.cnpj,
+    telefone: dados.telefone,
+    cep: dados.cep,
+    logradouro: dados.logradouro,
+    numero: dados.numero,
+    complemento: dados.complemento,
+    bairro: dados.bairro,
+    cidade: dados.cidade,
+    uf: dados.uf,
+    fusoHorario: dados.fusoHorario,
+    ativa: dados.ativa,
+    ...logo,
+  };
+  let id: number;
+  if (antes) {
+    await tx.update(empresa).set(valores).where(and(eq(empresa.id, antes.id), daRede(u)));
+    id = antes.id;
+  } else {
+    const [nova] = await tx
+      .insert(empresa)
+      .values({ ...valores, matrizId: u.empresaId, tipo: 'FILIAL', slug: slugDe(dados.shortName) })
+      .returning({ id: empresa.id });
+    id = nova!.id;
+  }
+  return (await buscarFilial(tx, u, id))!;
+}
+
+/** A branch is never deleted: its sales and customers keep pointing at it (docs/areas/filiais.md). */
+export async function desativarFilial(tx: Executor, u: UsuarioContexto, id: number, antes: Filial): Promise<'DESATIVAR'> {
+  if (antes.tipo === 'MATRIZ') throw erro.requisicao('A matriz não pode ser desativada.');
+  await tx.update(empresa).set({ ativa: false }).where(and(eq(empresa.id, id), daRede(u)));
+  return 'DESATIVAR';
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Button, FileInput, Grid, Group, Image, Select, Switch, Text, TextInput } from '@mantine/core';
+import { IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { filialSaveSchema, formatarCep, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, somenteDigitos, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
+import { FormPage, useFormPage } from '../../components/form-page';
+import { CampoUf } from '../../components/campo-uf';
+import { notificar } from '../../components/notificar';
+import { buscarEnderecoPorCep, useSalvarFilial } from './api';
+
+type ValoresFilial = {
+  nome: string;
+  shortName: string;
+  cnpj: string;
+  telefone: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string | null;
+  fusoHorario: FusoHorario;
+  ativa: boolean;
+  /** undefined keeps the stored logo, null removes it, a data URL replaces it. */
+  logo: string | null | undefined;
+};
+
+type FilialFormProps = { registro: Filial | null; aoSalvar: () => void };
+
+const OPCOES_FUSO = FUSOS_HORARIOS_OPCOES.map((o) => ({ value: o.valor, label: `${o.label} (${o.offset})` }));
+
+function lerComoDataUrl(arquivo: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const leitor = new FileReader();
+    leitor.onload = () => resolve(String(leitor.result));
+    leitor.onerror = () => reject(new Error('Não foi possível ler a imagem.'));
+    leitor.readAsDataURL(arquivo);
+  });
+}
+
+/** Empresa › Filiais: a branch (or the head office) with its address, time zone and logo. */
+export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
+  const salvar = useSalvarFilial();
+  const [buscandoCep, setBuscandoCep] = useState(false);
+  const matriz = registro?.tipo === 'MATRIZ';
+  const iniciais: ValoresFilial = {
+      nome: registro?.nome ?? '',
+      shortName: registro?.shortName ?? '',
+      cnpj: registro?.cnpj ? formatarCnpj(registro.cnpj) : '',
+      telefone: registro?.telefone ? formatarTelefone(registro.telefone) : '',
+      cep: registro?.cep ? formatarCep(registro.cep) : '',
+      logradouro: registro?.logradouro ?? '',
+      numero: registro?.numero ?? '',
+      complemento: registro?.complemento ?? '',
+      bairro: registro?.bairro ?? '',
+      cidade: registro?.cidade ?? '',
+      uf: registro?.uf ?? null,
+      fusoHorario: registro?.fusoHorario ?? 'UTC_3_BRASIL',
+      ativa: registro?.ativa ?? true,
+    logo: undefined,
+  };
+  const controle = useFormPage({
+    schema: filialSaveSchema,
+    valoresIniciais: iniciais,
+    rascunho: registro ? `filial-${registro.id}` : 'filial-nova',
+    paraEnvio: (v): FilialSave => ({ ...v, id: registro?.id }),
+  });
+  const { form } = controle;
+  const logo = form.values.logo;
+  const previa = logo ?? (logo === undefined ? registro?.logoUrl : null);
+
+  async function buscarCep() {
+    const cep = somenteDigitos(form.getValues().cep);
+    if (cep.length !== 8) {
+      form.setFieldError('cep', 'CEP inválido. Informe os 8 dígitos.');
+      return;
+    }
+    setBuscandoCep(true);
+    try {
+      const e = await buscarEnderecoPorCep(cep);
+      if (e) {
+        form.setValues({ logradouro: e.street ?? '', bairro: e.neighborhoord ?? '', cidade: e.city?.name ?? '', uf: e.city?.state.acronym ?? null });
+        form.clearFieldError('cep');
+      }
+    } catch (erro) {
+      form.setFieldError('cep', erro instanceof Error ? erro.message : 'CEP não encontrado.');
+    } finally {
+      setBuscandoCep(false);
+    }
+  }
+
+  async function escolherLogo(arquivo: File | null) {
+    if (!arquivo) return;
+    if (arquivo.size > LOGO_MAXIMO_BYTES) {
+      notificar.erro('O logo deve ter no máximo 300 KB.');
+      return;
+    }
+    form.setFieldValue('logo', await lerComoDataUrl(arquivo));
+  }
+
+  return (
+    <FormPage<ValoresFilial, FilialDados, unknown>
+      controle={controle}
+      salvar={salvar.mutateAsync}
+      aoSalvar={aoSalvar}
+      mensagemSucesso={registro ? 'Filial atualizada.' : 'Filial cadastrada.'}
+    >
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Nome da filial" description="Aparece no cabeçalho e no cartaz" required {...form.getInputProps('shortName')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Razão social" required {...form.getInputProps('nome')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="CNPJ" description="Numérico ou alfanumérico" placeholder="00.000.000/0000-00" {...form.getInputProps('cnpj')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Telefone" placeholder="(00) 0000-0000" {...form.getInputProps('telefone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              label="CEP"
+              placeholder="00000-000"
+              style={{ flex: 1 }}
+              {...form.getInputProps('cep')}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void buscarCep();
+                }
+              }}
+            />
+            <Button variant="light" leftSection={<IconSearch size={16} />} loading={buscandoCep} onClick={() => void buscarCep()} mt={25}>
+              Buscar
+            </Button>
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label="Fuso horário" description="Define o início e o fim do dia nos relatórios" data={OPCOES_FUSO} allowDeselect={false} {...form.getInputProps('fusoHorario')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 9 }}>
+          <TextInput label="Logradouro" {...form.getInputProps('logradouro')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput label="Número" {...form.getInputProps('numero')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Complemento" {...form.getInputProps('complemento')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Bairro" {...form.getInputProps('bairro')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 8 }}>
+          <TextInput label="Cidade" {...form.getInputProps('cidade')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 4 }}>
+          <CampoUf {...form.getInputProps('uf')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Text size="sm" fw={500} mb={4}>
+            Logo
+          </Text>
+          <Group align="center">
+            {previa ? <Image src={previa} alt="Logo da filial" h={56} w="auto" fit="contain" /> : <Text c="dimmed" size="sm">Sem logo</Text>}
+            <FileInput
+              aria-label="Escolher logo"
+              placeholder="PNG, JPEG ou WebP até 300 KB"
+              accept="image/png,image/jpeg,image/webp"
+              leftSection={<IconPhoto size={16} />}
+              value={null}
+              onChange={(f) => void escolherLogo(f)}
+              error={form.errors.logo}
+              w={260}
+            />
+            {previa && (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => form.setFieldValue('logo', null)}>
+                Remover logo
+              </Button>
+            )}
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Switch
+            label="Ativa"
+            description={matriz ? 'A matriz não pode ser desativada.' : 'Uma filial inativa não aceita login de seus usuários nem vendas de seus dispositivos.'}
+            disabled={matriz}
+            {...form.getInputProps('ativa', { type: 'checkbox' })}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormPage>
+  );
+}
