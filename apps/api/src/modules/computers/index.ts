@@ -1,2 +1,2 @@
 /** Public face of the `computers` module (decision 022). */
-export { exigirDispositivo } from './terminal.js';
+export { esvaziarLeitorDeDispositivos, exigirDispositivo } from './terminal.js';

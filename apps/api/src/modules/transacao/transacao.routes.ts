@@ -24,7 +24,7 @@ import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/index.js';
-import { exigirDispositivo } from '../computers/index.js';
+import { esvaziarLeitorDeDispositivos, exigirDispositivo } from '../computers/index.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
@@ -49,7 +49,10 @@ export async function transacaoRoutes(app: FastifyInstance) {
   // The sale row itself records who, when, where and what; no separate audit line per sale.
   const vender = vendedorDoBanco(app.banco);
   // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
-  app.addHook('onClose', () => vender.esvaziar());
+  app.addHook('onClose', async () => {
+    await esvaziarLeitorDeDispositivos(app.db);
+    await vender.esvaziar();
+  });
 
   rotas.post(
     '/transacao/venda',
@@ -58,7 +61,7 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
       const d = request.body;
-      await transacaoDoUsuario(request, (tx) => exigirDispositivo(tx, request, empresaId));
+      await exigirDispositivo(app.db, request, empresaId);
       // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
       const r = await vender({
         usuario: u,
