@@ -94,6 +94,15 @@ beforeAll(async () => {
   Object.assign(planosDemo, { plano: c!.planoId, contrato: c!.id, clienteContrato: c!.clienteId, clienteOutra: o!.id });
 });
 
+// The programme rule's history (docs/areas/programa.md): the demo saves its rule as it is, an audited
+// change that leaves the rule equal, before the snapshots of the demo are taken.
+beforeAll(async () => {
+  const regra = env<Record<string, unknown>>(await gerente.get('/services/config/configuracaoprograma')).result;
+  const { cashbackPercentual, pontosPorReal, compraMinima, maximoCashbackPorVenda } = regra;
+  const r = await gerente.post('/services/config/salvarconfiguracaoprograma', { cashbackPercentual, pontosPorReal, compraMinima, maximoCashbackPorVenda });
+  expect(r.statusCode, r.body).toBe(200);
+});
+
 async function idDoCliente(nome: string): Promise<number> {
   const [l] = await t.banco.db.select({ id: cliente.id }).from(cliente).where(eq(cliente.nome, nome)).limit(1);
   return l!.id;
@@ -356,6 +365,17 @@ const CASOS: Caso[] = [
   { rota: 'get /services/arquivo/findbyid/{id}', metodo: 'GET', url: () => `/services/arquivo/findbyid/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
   { rota: 'delete /services/arquivo/delete/{id}', metodo: 'DELETE', url: () => `/services/arquivo/delete/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
   { rota: 'get /arquivo/{id}', metodo: 'GET', url: () => `/arquivo/${arquivoDemo.id}`, status: 404, mensagem: 'Arquivo não encontrado.' },
+  // The platform's companies, settings and white label (docs/areas/sistema.md): the system administrator's only.
+  { rota: 'post /services/config/save', metodo: 'POST', url: () => '/services/config/save', corpo: () => ({ nomeSistema: 'Plantado' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/sistema/whitelabel/imagem/{tipo}', metodo: 'POST', url: () => '/services/sistema/whitelabel/imagem/topoAngular', corpo: () => ({ mime: 'image/png', base64: 'iVBORw0KGgo=' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'delete /services/sistema/whitelabel/imagem/{tipo}', metodo: 'DELETE', url: () => '/services/sistema/whitelabel/imagem/topoAngular', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/company/admin/filterpaginated/{page}/{size}', metodo: 'POST', url: () => '/services/company/admin/filterpaginated/0/10', corpo: () => ({}), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/company/admin/findbyid/{id}', metodo: 'GET', url: () => '/services/company/admin/findbyid/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/company/admin/save', metodo: 'POST', url: () => '/services/company/admin/save', corpo: () => ({ id: 1, nome: 'Plantada Ltda', nomeCurto: 'Plantada', slug: 'plantada' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/empresabloqueio/save', metodo: 'POST', url: () => '/services/empresabloqueio/save', corpo: () => ({ empresaId: 1, motivo: 'Bloqueio plantado por outra empresa' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'delete /services/empresabloqueio/{id}', metodo: 'DELETE', url: () => '/services/empresabloqueio/1', corpo: () => ({ motivo: 'Desbloqueio plantado por outra empresa' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  // The programme's rule of a demo branch (docs/areas/programa.md): not in this network.
+  { rota: 'delete /services/config/configuracaoprograma/filial/{id}', metodo: 'DELETE', url: () => '/services/config/configuracaoprograma/filial/2', status: 404, mensagem: 'Filial não encontrada.' },
 ];
 
 /** Lists: they answer 200, with the caller's tenant only (checked one by one below). */
@@ -370,6 +390,8 @@ const LISTAS = [
   'post /services/convenio/filterpaginated/{page}/{size}',
   'post /services/card/filterpaginated/{page}/{size}',
   'post /services/card/filaimpressao/filter/{page}/{size}',
+  // The programme rule's history: checked in 'as listas continuam só com a própria empresa' below.
+  'post /services/config/configuracaoprograma/historico/{page}/{size}',
   // Customers' birthdays (docs/areas/clientes.md).
   'post /services/client/aniversariantes/{a}/{b}',
   // Plans and account reports: checked in 'planos, ranking e contas bloqueadas' below.
@@ -674,6 +696,9 @@ describe('com a row-level security desligada, os filtros das consultas sozinhos 
     const clientes = env<Pagina<ClienteResumo>>(await outra.post('/services/client/filterpaginated/0/100', { busca: 'Maria' })).result;
     expect(clientes.totalElements).toBe(0);
     expect(env(await outra.get('/services/client/duplicados')).results).toEqual([]);
+    // The demo has a rule change in its history (saved before the snapshots): outra's history stays empty.
+    expect(env<Pagina<unknown>>(await gerente.post('/services/config/configuracaoprograma/historico/0/10', {})).result.totalElements).toBeGreaterThan(0);
+    expect(env<Pagina<unknown>>(await outra.post('/services/config/configuracaoprograma/historico/0/10', {})).result.totalElements).toBe(0);
     expect(await fotografiaDaDemo()).toEqual(antes);
   });
 });
