@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { entrar, fotografar } from './apoio';
 
 /**
- * Issue 13 §4: the system administrator onboards a client company without touching the database,
- * and the white label changes the header. Screenshots at 1366 and 390 (e2e/screenshots/admin-*.png).
+ * Issue 13 §4: the system administrator onboards a client company without touching the database (its
+ * manager then sets up the programme and sells on her own, §5), and the white label changes the header. Screenshots at 1366 and 390 (e2e/screenshots/admin-*.png).
  */
 
 const LOGO = Buffer.from(
@@ -25,7 +25,9 @@ async function restaurarMarca(page: Page) {
   });
 }
 
-test('o administrador cadastra uma empresa e o gerente dela entra no sistema vazio', async ({ page }) => {
+test('o administrador cadastra uma empresa e o gerente dela entra, monta o programa sozinho e faz a primeira venda', async ({ page }) => {
+  // Onboarding, the programme and a first sale: three screens and a login.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 800 });
   await entrar(page, 'admin');
   await page.getByRole('navigation').getByText('Sistema', { exact: true }).click();
@@ -68,6 +70,39 @@ test('o administrador cadastra uma empresa e o gerente dela entra no sistema vaz
   await page.goto('/app/cadastros/clientes');
   await expect(page.getByText('Nenhum registro encontrado.').first()).toBeVisible();
   await fotografar(page, 'admin-empresa-gerente-1366');
+
+  // Issue 13 §5: alone, she sets up the programme (a new company has no rule yet)…
+  await page.getByRole('navigation').getByText('Empresa', { exact: true }).click();
+  await page.getByRole('link', { name: 'Programa de fidelidade' }).click();
+  await expect(page).toHaveURL(/\/app\/empresa\/programa$/);
+  await expect(page.getByText('O programa ainda não tem regra', { exact: false })).toBeVisible();
+  await page.getByLabel('Cashback (%)').fill('3');
+  await page.getByLabel('Pontos por real').fill('2');
+  await page.getByLabel('Carência (dias)').fill('0');
+  await expect(page.getByTestId('exemplo-regra')).toContainText('Uma compra de R$ 100,00 dá R$ 3,00 de cashback e 200 pontos, usável na hora');
+  await page.getByRole('button', { name: 'Salvar regra' }).click();
+  await expect(page.getByText('Regra do programa salva.', { exact: false })).toBeVisible();
+  await expect(page.getByText('O programa ainda não tem regra', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Beatriz Nova Gerente' }).first()).toBeVisible();
+  await page.getByRole('heading', { name: 'Programa de fidelidade' }).scrollIntoViewIfNeeded();
+  await fotografar(page, 'admin-empresa-programa-1366');
+
+  // …registers her first customer at the terminal and makes a sale: R$ 100,00 at 3% → R$ 3,00.
+  await page.goto('/app/terminal');
+  const busca = page.getByRole('textbox', { name: /^Cliente/ });
+  await expect(busca).toBeFocused();
+  await busca.fill('52998224725');
+  await busca.press('Enter');
+  await expect(page.getByText('Nenhum cliente encontrado')).toBeVisible();
+  await page.getByLabel('Nome').fill('Primeiro Cliente Bom Preço');
+  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
+  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Primeiro Cliente Bom Preço');
+  const valor = page.getByLabel('Valor da compra');
+  await valor.fill('100,00');
+  await valor.press('Enter');
+  await expect(page.getByTestId('recibo-cashback')).toHaveText('R$ 3,00');
+  await expect(page.getByTestId('recibo-saldo-cashback')).toHaveText('R$ 3,00');
+  await fotografar(page, 'admin-empresa-primeira-venda-1366');
 });
 
 test('o bloqueio impede a entrada com uma mensagem clara, e o desbloqueio devolve o acesso', async ({ page }) => {

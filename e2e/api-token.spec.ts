@@ -47,8 +47,25 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
   await page.goto('/app/empresa/api');
   await expect(page.getByRole('row', { name: new RegExp(nome) }).getByText('Nunca')).toHaveCount(0);
 
+  // Edited on the screen: a new name and no more customer look-ups; the same secret keeps posting sales.
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  const edicao = page.getByRole('dialog', { name: 'Editar token de API' });
+  await expect(edicao.getByLabel('Nome')).toHaveValue(nome);
+  await expect(edicao.getByTestId('segredo-token')).toHaveCount(0);
+  const nomeNovo = `${nome} ERP`;
+  await edicao.getByLabel('Nome').fill(nomeNovo);
+  await edicao.getByRole('checkbox', { name: /clientes:consultar/ }).uncheck();
+  await fotografar(page, 'api-token-editar-1366');
+  await edicao.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Token alterado. O segredo continua o mesmo.')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(nomeNovo) })).not.toContainText('clientes:consultar');
+  const semEscopo = await script.get('/services/integracao/v1/clientes?celular=11976651212');
+  expect(semEscopo.status()).toBe(403);
+  const aindaVende = await script.post('/services/integracao/v1/vendas', { headers: { 'idempotency-key': `e2e-1-${nome}` }, data: { clienteId: c.id, valor: 10 } });
+  expect(aindaVende.status(), await aindaVende.text()).toBe(200);
+
   // Revoked on the screen: the script is refused at once.
-  await page.getByRole('button', { name: `Revogar ${nome}` }).click();
+  await page.getByRole('button', { name: `Revogar ${nomeNovo}` }).click();
   await expect(page.getByText('Confirmação')).toBeVisible();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Token revogado.')).toBeVisible();
@@ -60,7 +77,7 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
   await page.reload();
   await expect(page.getByRole('heading', { name: 'API / integrações' })).toBeVisible();
   await page.getByText('Todos', { exact: true }).click();
-  await expect(page.getByRole('article').or(page.locator(`[aria-label="${nome}"]`)).first()).toBeVisible();
+  await expect(page.getByRole('article').or(page.locator(`[aria-label="${nomeNovo}"]`)).first()).toBeVisible();
   await fotografar(page, 'api-token-lista-390');
   await page.getByRole('button', { name: 'Novo token' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

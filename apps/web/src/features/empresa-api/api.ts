@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TokenApiCriado, TokenApiNovo, TokenApiResumo } from '@bonifica/contracts';
+import type { TokenApiCriado, TokenApiNovo, TokenApiResumo, TokenApiSalvar } from '@bonifica/contracts';
 import { api } from '../../lib/api';
 
 /** One key factory for the company's API tokens. */
@@ -16,6 +16,15 @@ export function useCriarTokenApi() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (dados: TokenApiNovo) => (await api.put<TokenApiCriado>('company/api', dados)).result!,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesTokensApi.lista }),
+  });
+}
+
+/** Name, branch, scopes and expiry; the secret stays the same, so the tills keep working. */
+export function useSalvarTokenApi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (dados: TokenApiSalvar) => (await api.post<TokenApiResumo>('company/api/save', dados)).result!,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesTokensApi.lista }),
   });
 }

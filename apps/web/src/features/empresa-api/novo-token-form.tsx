@@ -1,35 +1,29 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { ESCOPOS_TOKEN, ROTULOS_ESCOPO, tokenApiNovoSchema, type EscopoToken, type TokenApiCriado } from '@bonifica/contracts';
-import { CampoData } from '../../components/campo-data';
+import type { TokenApiCriado } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
-import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { useCriarTokenApi } from './api';
+import { CamposToken, lerValores, valoresIniciais, type ErrosToken, type ValoresToken } from './campos-token';
 
 type Props = { aoFechar: () => void };
 
 /** New token: the form, then its secret — shown once, with a copy button and a warning. */
 export function NovoTokenForm({ aoFechar }: Props) {
-  const filiais = useFiliaisRede();
   const criar = useCriarTokenApi();
-  const [nome, setNome] = useState('');
-  const [filialId, setFilialId] = useState<string | null>(null);
-  const [escopos, setEscopos] = useState<EscopoToken[]>(['vendas:lancar', 'clientes:consultar']);
-  const [expiraEm, setExpiraEm] = useState('');
-  const [erros, setErros] = useState<Record<string, string>>({});
+  const [valores, setValores] = useState<ValoresToken>(() => valoresIniciais());
+  const [erros, setErros] = useState<ErrosToken>({});
   const [criado, setCriado] = useState<TokenApiCriado | null>(null);
 
   async function enviar() {
-    const dados = { nome, filialId: filialId ? Number(filialId) : null, escopos, expiraEm: expiraEm || null };
-    const v = tokenApiNovoSchema.safeParse(dados);
-    if (!v.success) {
-      setErros(Object.fromEntries(v.error.issues.map((i) => [String(i.path[0] ?? 'nome'), i.message])));
+    const v = lerValores(valores);
+    if (!v.ok) {
+      setErros(v.erros);
       return;
     }
     setErros({});
     try {
-      setCriado(await criar.mutateAsync(dados));
+      setCriado(await criar.mutateAsync(v.dados));
     } catch (e) {
       notificar.erro((e as Error).message);
     }
@@ -63,25 +57,7 @@ export function NovoTokenForm({ aoFechar }: Props) {
 
   return (
     <Stack gap="sm">
-      <TextInput label="Nome" placeholder="Ex.: PDV loja 1, ERP" withAsterisk value={nome} onChange={(e) => setNome(e.currentTarget.value)} error={erros.nome} maxLength={80} data-autofocus />
-      <Select
-        label="Filial"
-        description="Com uma filial, o token só lança e cancela vendas dela."
-        placeholder="Toda a rede"
-        clearable
-        data={(filiais.data ?? []).map((f) => ({ value: String(f.id), label: f.shortName }))}
-        value={filialId}
-        onChange={setFilialId}
-        error={erros.filialId}
-      />
-      <Checkbox.Group label="Escopos" withAsterisk value={escopos} onChange={(v) => setEscopos(v as EscopoToken[])} error={erros.escopos}>
-        <Stack gap={6} mt={6}>
-          {ESCOPOS_TOKEN.map((e) => (
-            <Checkbox key={e} value={e} label={`${ROTULOS_ESCOPO[e]} (${e})`} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
-      <CampoData label="Válido até" description="Vazio: sem validade. Vale até o fim do dia (Brasília)." value={expiraEm} onChange={(v) => setExpiraEm(v ?? '')} clearable error={erros.expiraEm} />
+      <CamposToken valores={valores} aoMudar={setValores} erros={erros} />
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={aoFechar}>
           Cancelar

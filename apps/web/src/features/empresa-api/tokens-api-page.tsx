@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBan, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBan, IconKey, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { formatarDataHora, SITUACOES_TOKEN, type SituacaoToken, type TokenApiResumo } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
+import { EditarTokenForm } from './editar-token-form';
 import { NovoTokenForm } from './novo-token-form';
 import { useRevogarTokenApi, useTokensApi } from './api';
 
@@ -55,14 +56,24 @@ function BadgeSituacao({ t }: PropsToken) {
   );
 }
 
-function BotaoRevogar({ t, aoRevogar }: PropsToken & { aoRevogar: (t: TokenApiResumo) => unknown }) {
+type PropsAcoes = PropsToken & { aoEditar: (t: TokenApiResumo) => unknown; aoRevogar: (t: TokenApiResumo) => unknown };
+
+/** Edit and revoke; a revoked token is history (the API refuses to change it), so it has neither. */
+function AcoesToken({ t, aoEditar, aoRevogar }: PropsAcoes) {
   if (t.situacao === 'REVOGADO') return null;
   return (
-    <Tooltip label="Revogar">
-      <ActionIcon variant="subtle" color="red" aria-label={`Revogar ${t.nome}`} onClick={() => aoRevogar(t)}>
-        <IconBan size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Editar">
+        <ActionIcon variant="subtle" aria-label={`Editar ${t.nome}`} onClick={() => aoEditar(t)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Revogar">
+        <ActionIcon variant="subtle" color="red" aria-label={`Revogar ${t.nome}`} onClick={() => aoRevogar(t)}>
+          <IconBan size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 
@@ -71,6 +82,7 @@ export function Component() {
   const consulta = useTokensApi();
   const revogar = useRevogarTokenApi();
   const [criando, setCriando] = useState(false);
+  const [editando, setEditando] = useState<TokenApiResumo | null>(null);
   const [busca, setBusca] = useState('');
   const [situacao, setSituacao] = useState<Filtro>('ATIVO');
   // Spec §4: below 768 px the list becomes cards, so the state and the revoke button stay in view.
@@ -125,7 +137,7 @@ export function Component() {
                   <NomeToken t={t} />
                   <Group gap={4} wrap="nowrap">
                     <BadgeSituacao t={t} />
-                    <BotaoRevogar t={t} aoRevogar={pedirRevogacao} />
+                    <AcoesToken t={t} aoEditar={setEditando} aoRevogar={pedirRevogacao} />
                   </Group>
                 </Group>
                 <Stack gap={4} mt="xs">
@@ -169,7 +181,7 @@ export function Component() {
                       <BadgeSituacao t={t} />
                     </Table.Td>
                     <Table.Td>
-                      <BotaoRevogar t={t} aoRevogar={pedirRevogacao} />
+                      <AcoesToken t={t} aoEditar={setEditando} aoRevogar={pedirRevogacao} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -181,6 +193,9 @@ export function Component() {
       </EstadoConsulta>
       <Modal opened={criando} onClose={() => setCriando(false)} title="Novo token de API" centered closeOnClickOutside={false} fullScreen={celular}>
         {criando && <NovoTokenForm aoFechar={() => setCriando(false)} />}
+      </Modal>
+      <Modal opened={editando !== null} onClose={() => setEditando(null)} title="Editar token de API" centered closeOnClickOutside={false} fullScreen={celular}>
+        {editando && <EditarTokenForm key={editando.id} token={editando} aoFechar={() => setEditando(null)} />}
       </Modal>
     </Stack>
   );

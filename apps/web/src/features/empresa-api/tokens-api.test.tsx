@@ -61,4 +61,54 @@ describe('Empresa › API / integrações', () => {
     expect(within(dialogo).getByText(/único momento/)).toBeInTheDocument();
     expect(within(dialogo).getByRole('button', { name: 'Copiar token' })).toBeInTheDocument();
   });
+
+  it('edita um token ativo com POST save, sem mostrar o segredo; um revogado não tem Editar', async () => {
+    const revogado: TokenApiResumo = { ...ATIVO, id: 9, nome: 'PDV antigo', prefixo: 'bnf_Velho000', revogadoEm: '2026-11-02T12:00:00.000Z', situacao: 'REVOGADO' };
+    const filial = { id: 3, shortName: 'Loja Centro', tipo: 'FILIAL' };
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'GET company/api': lista([ATIVO, revogado]),
+      'GET company/empresalogadafiliais': lista([filial]),
+      'POST company/api/save': responder((r) => {
+        const b = JSON.parse(r.corpo ?? '{}') as TokenApiResumo;
+        return { corpo: envelope({ ...ATIVO, ...b, filialNome: 'Loja Centro' }) };
+      }),
+    });
+    const { usuario } = abrir();
+    expect(await screen.findByText('PDV loja 1')).toBeInTheDocument();
+    await usuario.click(screen.getByRole('radio', { name: 'Todos' }));
+    expect(await screen.findByText('PDV antigo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar PDV antigo' })).not.toBeInTheDocument();
+
+    await usuario.click(screen.getByRole('button', { name: 'Editar PDV loja 1' }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByText('Editar token de API')).toBeInTheDocument();
+    const nome = within(dialogo).getByRole('textbox', { name: /Nome/ });
+    expect(nome).toHaveValue('PDV loja 1');
+    expect(within(dialogo).getByRole('checkbox', { name: /vendas:lancar/ })).toBeChecked();
+    expect(within(dialogo).getByRole('checkbox', { name: /clientes:consultar/ })).not.toBeChecked();
+    expect(within(dialogo).queryByText(/único momento/)).not.toBeInTheDocument();
+
+    // Validated in Portuguese before any call.
+    await usuario.clear(nome);
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialogo).findByText('Informe o nome do token.')).toBeInTheDocument();
+    expect(s.chamadas('POST company/api/save')).toHaveLength(0);
+
+    await usuario.type(nome, 'PDV loja 1 - caixa 2');
+    await usuario.click(within(dialogo).getByRole('checkbox', { name: /clientes:consultar/ }));
+    await usuario.click(within(dialogo).getByRole('combobox', { name: 'Filial' }));
+    await usuario.click(await screen.findByRole('option', { name: 'Loja Centro' }));
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(s.chamadas('POST company/api/save')).toHaveLength(1));
+    expect(corpo(s.chamadas('POST company/api/save')[0])).toEqual({
+      id: 7,
+      nome: 'PDV loja 1 - caixa 2',
+      filialId: 3,
+      escopos: ['vendas:lancar', 'clientes:consultar'],
+      expiraEm: '2099-12-31',
+    });
+    expect(await screen.findByText('Token alterado. O segredo continua o mesmo.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });
