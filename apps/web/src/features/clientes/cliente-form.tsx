@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { IconDownload, IconInfoCircle, IconSearch, IconUserX } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconUserX } from '@tabler/icons-react';
 import {
   clienteSaveSchema,
   formatarDataHora,
@@ -23,7 +23,8 @@ import { can } from '../../lib/access';
 import { baixarArquivo } from '../../lib/navegador';
 import { buscarEnderecoPorCep, exportarDadosLgpd, useAnonimizarCliente, useSalvarCliente } from './api';
 import { formatarDocumento } from '../../lib/format';
-import { isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
+import { CampoCep, mascararCep } from '../../components/campo-cep';
+import { isoParaDataBR, mascararData, mascararTelefone } from './mascaras';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { BadgeStatusCliente } from '../../components/badges-situacao';
 
@@ -287,32 +288,13 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
       <Fieldset legend="Endereço" variant="filled">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
-                label="CEP"
-                placeholder="00000-000"
-                inputMode="numeric"
-                autoComplete="off"
-                style={{ flex: 1 }}
-                {...propsCep}
-                onChange={(e) => {
-                  const antes = somenteDigitos(form.getValues().cep).length;
-                  const cep = mascararCep(e.currentTarget.value);
-                  form.setFieldValue('cep', cep);
-                  // The address is looked up as soon as the 8th digit is typed, not only on Enter or "Buscar".
-                  if (antes < 8 && somenteDigitos(cep).length === 8) void buscarCep(cep);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    void buscarCep();
-                  }
-                }}
-              />
-              <Button variant="light" leftSection={<IconSearch size={16} />} loading={buscandoCep} onClick={() => void buscarCep()} mt={25}>
-                Buscar
-              </Button>
-            </Group>
+            <CampoCep
+              inputProps={propsCep}
+              valor={form.getValues().cep}
+              aoMudar={(cep) => form.setFieldValue('cep', cep)}
+              buscar={(cep) => void buscarCep(cep)}
+              buscando={buscandoCep}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 9 }}>
             <TextInput label="Logradouro" autoComplete="off" {...form.getInputProps('logradouro')} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatarDocumento } from '../../lib/format';
-import { isoParaDataBR, mascararCep, mascararData, mascararTelefone } from './mascaras';
+import { mascararCep } from '../../components/campo-cep';
+import { isoParaDataBR, mascararData, mascararTelefone } from './mascaras';
 
 describe('máscaras do cadastro de clientes', () => {
   it.each([

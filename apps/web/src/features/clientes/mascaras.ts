@@ -28,8 +28,3 @@ export function mascararTelefone(texto: string): string {
 }
 
 /** 01001-000 as it is typed. */
-export function mascararCep(texto: string): string {
-  const d = somenteDigitos(texto).slice(0, 8);
-  return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
-}
-

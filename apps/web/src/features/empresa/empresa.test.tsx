@@ -67,8 +67,9 @@ describe('Empresa › Filiais', () => {
     await usuario.type(within(drawer).getByLabelText(/^CNPJ/), '12.ABC.345/01DE-35');
     await usuario.clear(within(drawer).getByLabelText(/^Telefone/));
     await usuario.type(within(drawer).getByLabelText(/^Telefone/), '(11) 3333-4444');
-    await usuario.type(within(drawer).getByLabelText(/^CEP/), '05422-010');
-    await usuario.click(within(drawer).getByRole('button', { name: 'Buscar' }));
+    // The shared CEP field: masked while typed and looked up at the 8th digit, as in the customer form.
+    await usuario.type(within(drawer).getByLabelText(/^CEP/), '05422010');
+    expect(within(drawer).getByLabelText(/^CEP/)).toHaveValue('05422-010');
     await waitFor(() => expect(within(drawer).getByLabelText(/^Logradouro/)).toHaveValue('Rua dos Pinheiros'));
     await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, FileInput, Grid, Group, Image, Select, Switch, Text, TextInput } from '@mantine/core';
-import { IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { CampoCep } from '../../components/campo-cep';
 import { filialSaveSchema, formatarCep, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, somenteDigitos, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { CampoUf } from '../../components/campo-uf';
@@ -69,8 +70,8 @@ export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
   const logo = form.values.logo;
   const previa = logo ?? (logo === undefined ? registro?.logoUrl : null);
 
-  async function buscarCep() {
-    const cep = somenteDigitos(form.getValues().cep);
+  async function buscarCep(digitado: string) {
+    const cep = somenteDigitos(digitado);
     if (cep.length !== 8) {
       form.setFieldError('cep', 'CEP inválido. Informe os 8 dígitos.');
       return;
@@ -119,23 +120,13 @@ export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
           <TextInput label="Telefone" placeholder="(00) 0000-0000" {...form.getInputProps('telefone')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              label="CEP"
-              placeholder="00000-000"
-              style={{ flex: 1 }}
-              {...form.getInputProps('cep')}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void buscarCep();
-                }
-              }}
-            />
-            <Button variant="light" leftSection={<IconSearch size={16} />} loading={buscandoCep} onClick={() => void buscarCep()} mt={25}>
-              Buscar
-            </Button>
-          </Group>
+          <CampoCep
+            inputProps={form.getInputProps('cep')}
+            valor={form.getValues().cep}
+            aoMudar={(cep) => form.setFieldValue('cep', cep)}
+            buscar={(cep) => void buscarCep(cep)}
+            buscando={buscandoCep}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select label="Fuso horário" description="Define o início e o fim do dia nos relatórios" data={OPCOES_FUSO} allowDeselect={false} {...form.getInputProps('fusoHorario')} />
