@@ -7,3 +7,4 @@ export * from './plano.js';
 export * from './tarefa.js';
 export * from './dashboard.js';
 export * from './arquivo.js';
+export * from './mensageria.js';
