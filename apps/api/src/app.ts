@@ -20,7 +20,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
-import { convenioRoutes } from './modules/convenio/convenio.routes.js';
+import { convenioRoutes } from './modules/convenio/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';

@@ -5,7 +5,7 @@ import { dataFiltro } from './transacao.js';
  * What an API token may do (docs/areas/integracao.md). A sale that redeems balance needs both
  * `vendas:lancar` and `resgates:lancar`, so a till may accrue without being able to spend.
  */
-export const ESCOPOS_TOKEN = ['vendas:lancar', 'resgates:lancar', 'vendas:cancelar', 'clientes:consultar'] as const;
+export const ESCOPOS_TOKEN = ['vendas:lancar', 'resgates:lancar', 'vendas:cancelar', 'clientes:consultar', 'parceiro:resgatar'] as const;
 export type EscopoToken = (typeof ESCOPOS_TOKEN)[number];
 
 export const ROTULOS_ESCOPO: Record<EscopoToken, string> = {
@@ -13,7 +13,13 @@ export const ROTULOS_ESCOPO: Record<EscopoToken, string> = {
   'resgates:lancar': 'Resgatar saldo na venda',
   'vendas:cancelar': 'Cancelar vendas',
   'clientes:consultar': 'Consultar clientes e saldos',
+  'parceiro:resgatar': 'Resgatar saldo no parceiro (rede credenciada)',
 };
+
+/** The one scope of a partner store's token (docs/areas/rede-credenciada.md): nothing of the company's own. */
+export const ESCOPO_PARCEIRO: EscopoToken = 'parceiro:resgatar';
+export const MENSAGEM_TOKEN_PARCEIRO = 'O token de um parceiro da rede credenciada tem só o escopo "Resgatar saldo no parceiro".';
+export const MENSAGEM_ESCOPO_SEM_PARCEIRO = 'O escopo "Resgatar saldo no parceiro" exige escolher o parceiro.';
 
 const camposToken = {
   nome: z.string({ message: 'Informe o nome do token.' }).trim().min(1, 'Informe o nome do token.').max(80, 'O nome pode ter até 80 caracteres.'),
@@ -25,16 +31,29 @@ const camposToken = {
     .transform((e) => [...new Set(e)]),
   /** Last day it works (inclusive, in Brasília); null = no expiry. */
   expiraEm: dataFiltro('de validade').nullable().default(null),
+  /** A partner store's token: it only redeems at that partner; null = a token of the company's own tills. */
+  redeCredenciadaId: z.number({ message: 'Parceiro inválido.' }).int('Parceiro inválido.').positive('Parceiro inválido.').nullable().default(null),
 };
 
+/** A partner's token has only the partner scope and no branch; that scope needs a partner. */
+function tokenDeParceiroCoerente(t: { redeCredenciadaId: number | null; escopos: EscopoToken[]; filialId: number | null }, ctx: z.RefinementCtx) {
+  const temEscopo = t.escopos.includes(ESCOPO_PARCEIRO);
+  if (t.redeCredenciadaId !== null && (t.escopos.some((e) => e !== ESCOPO_PARCEIRO) || t.filialId !== null)) {
+    ctx.addIssue({ code: 'custom', path: ['escopos'], message: MENSAGEM_TOKEN_PARCEIRO });
+  } else if (t.redeCredenciadaId === null && temEscopo) {
+    ctx.addIssue({ code: 'custom', path: ['redeCredenciadaId'], message: MENSAGEM_ESCOPO_SEM_PARCEIRO });
+  }
+}
+
 /** PUT company/api — a new token; the reply carries the secret, once. */
-export const tokenApiNovoSchema = z.object(camposToken).strict();
+export const tokenApiNovoSchema = z.object(camposToken).strict().superRefine(tokenDeParceiroCoerente);
 export type TokenApiNovo = z.input<typeof tokenApiNovoSchema>;
 
 /** POST company/api/save — name, branch, scopes and expiry of a token; its secret never changes. */
 export const tokenApiSalvarSchema = z
   .object({ id: z.number({ message: 'Token inválido.' }).int('Token inválido.').positive('Token inválido.'), ...camposToken })
-  .strict();
+  .strict()
+  .superRefine(tokenDeParceiroCoerente);
 export type TokenApiSalvar = z.input<typeof tokenApiSalvarSchema>;
 
 export const SITUACOES_TOKEN = ['ATIVO', 'VENCIDO', 'REVOGADO'] as const;
@@ -47,6 +66,8 @@ export type TokenApiResumo = {
   prefixo: string;
   filialId: number | null;
   filialNome: string | null;
+  redeCredenciadaId: number | null;
+  redeCredenciadaNome: string | null;
   escopos: EscopoToken[];
   expiraEm: string | null;
   revogadoEm: string | null;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { MENSAGENS, type EscopoToken } from '@bonifica/contracts';
+import { ESCOPO_PARCEIRO, MENSAGENS, type EscopoToken } from '@bonifica/contracts';
 import type { Db } from '../db/client.js';
 import { empresa, tokenApi } from '../db/schema/index.js';
 import { criarAgrupador, type Agrupador } from './agrupador.js';
@@ -9,7 +9,7 @@ import { ErroApi, erro } from './erros.js';
 import { sha256, tokenAleatorio } from './tokens.js';
 
 /** Who is calling through the integration API (docs/areas/integracao.md): a token of one company. */
-export type TokenContexto = { id: number; nome: string; empresaId: number; filialId: number | null; escopos: EscopoToken[] };
+export type TokenContexto = { id: number; nome: string; empresaId: number; filialId: number | null; redeCredenciadaId: number | null; escopos: EscopoToken[] };
 
 /** Marks the secrets of Bonifica: a leaked one is recognisable by secret scanners and by people. */
 const MARCA = 'bnf_';
@@ -33,6 +33,7 @@ function consultaTokens(db: Db) {
       nome: tokenApi.nome,
       empresaId: tokenApi.empresaId,
       filialId: tokenApi.filialId,
+      redeCredenciadaId: tokenApi.redeCredenciadaId,
       escopos: tokenApi.escopos,
       hash: tokenApi.segredoHash,
       expiraEm: tokenApi.expiraEm,
@@ -98,11 +99,19 @@ export async function autenticarToken(db: Db, request: FastifyRequest): Promise<
   if (linha.ultimoUso === null || agora - linha.ultimoUso.getTime() > TOQUE_MS) {
     await db.update(tokenApi).set({ ultimoUso: new Date(agora) }).where(eq(tokenApi.id, linha.id));
   }
-  return { id: linha.id, nome: linha.nome, empresaId: linha.empresaId, filialId: linha.filialId, escopos: linha.escopos as EscopoToken[] };
+  return { id: linha.id, nome: linha.nome, empresaId: linha.empresaId, filialId: linha.filialId, redeCredenciadaId: linha.redeCredenciadaId, escopos: linha.escopos as EscopoToken[] };
 }
 
+export const MENSAGEM_TOKEN_DE_PARCEIRO = 'Este é o token de um parceiro da rede credenciada: ele só identifica clientes e lança resgates no parceiro.';
+
+/**
+ * A partner store's token reaches only the partner routes, whatever scopes a row might hold (the
+ * contract already refuses mixing them), and the partner routes only take a partner's token.
+ */
 export function exigirEscopo(t: TokenContexto, escopo: EscopoToken): void {
+  if (t.redeCredenciadaId !== null && escopo !== ESCOPO_PARCEIRO) throw erro.proibido(MENSAGEM_TOKEN_DE_PARCEIRO);
   if (!t.escopos.includes(escopo)) throw erro.proibido(MENSAGEM_SEM_ESCOPO(escopo));
+  if (escopo === ESCOPO_PARCEIRO && t.redeCredenciadaId === null) throw erro.proibido(MENSAGEM_SEM_ESCOPO(escopo));
 }
 
 export function tokenDe(request: FastifyRequest): TokenContexto {

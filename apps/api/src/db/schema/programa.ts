@@ -74,7 +74,10 @@ export const conta = pgTable(
       .notNull()
       .references(() => empresa.id),
     clienteId: integer().references(() => cliente.id),
-    tipo: varchar({ length: 20 }).notNull().$type<'CASHBACK' | 'PONTOS' | 'PREPAGO' | 'SISTEMA_CASHBACK' | 'SISTEMA_PONTOS' | 'SISTEMA_PREPAGO'>(),
+    // PARCEIRO_*: what the company owes the accredited network for redemptions made there (docs/areas/rede-credenciada.md).
+    tipo: varchar({ length: 20 })
+      .notNull()
+      .$type<'CASHBACK' | 'PONTOS' | 'PREPAGO' | 'SISTEMA_CASHBACK' | 'SISTEMA_PONTOS' | 'SISTEMA_PREPAGO' | 'PARCEIRO_CASHBACK' | 'PARCEIRO_PONTOS'>(),
     /** Cached sum of the account's entries, changed only in the transaction that writes them. */
     saldo: bigint({ mode: 'number' }).notNull().default(0),
     bloqueada: boolean().notNull().default(false),

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, inet } from 'drizzle-orm/pg-core';
-import { empresa } from './empresa.js';
+import { empresa, redeCredenciada } from './empresa.js';
 
 /**
  * A profile groups permission strings. `empresa_id` null = a system profile offered to every
@@ -169,6 +169,8 @@ export const tokenApi = pgTable(
       .references(() => empresa.id),
     /** The branch whose sales it posts; null = the whole network (the sale says its branch). */
     filialId: integer().references(() => empresa.id),
+    /** A partner store's token: it only finds customers and redeems at that partner (scope parceiro:resgatar). */
+    redeCredenciadaId: integer().references(() => redeCredenciada.id),
     nome: varchar({ length: 80 }).notNull(),
     prefixo: varchar({ length: 16 }).notNull(),
     segredoHash: varchar({ length: 64 }).notNull(),

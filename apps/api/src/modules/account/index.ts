@@ -1,9 +1,12 @@
 /** Public face of the `account` module (ledger, credit lots, blocked accounts): what other modules may use (decision 022). */
 export { mensagemContaBloqueada } from './bloqueadas.js';
+export { saldosDetalhados } from './saldos.js';
 export { criarContasPadrao } from './contas-padrao.js';
 export { arrayPg, lerConsumo, sqlConsumirLotes, sqlRestaurarLotes, type Consumo } from './lotes.js';
 export {
   contaCliente,
+  contaParceiros,
+  lancar,
   contaSistema,
   creditarClientesEmLote,
   estornar,
@@ -18,6 +21,7 @@ export {
   type Movimento,
   type NovoLancamento,
   type TipoConta,
+  type TipoLancamento,
 } from './razao.js';
 /** Maintenance (sistema/manutencao): cached balances checked against the ledger, read-only. */
 export { divergenciasDeSaldo, type DivergenciaSaldo } from './conferencia.js';

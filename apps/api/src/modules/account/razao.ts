@@ -302,7 +302,20 @@ export async function estornar(
 
 /** The company's system account of a unit, created on first use (concurrent creators meet on the unique key). */
 export async function contaSistema(tx: Executor, empresaId: number, unidade: Unidade): Promise<number> {
-  const tipo = CONTA_SISTEMA[unidade];
+  return contaDaEmpresa(tx, empresaId, CONTA_SISTEMA[unidade]);
+}
+
+/**
+ * The company's account of what it owes the accredited network in a unit: the other side of every
+ * redemption at a partner (docs/areas/rede-credenciada.md). One per company and unit, like the
+ * system accounts and not locked either; what each partner is owed is the sum of its live
+ * redemptions (resgate_parceiro), each of which points to its posting.
+ */
+export async function contaParceiros(tx: Executor, empresaId: number, unidade: 'CASHBACK' | 'PONTOS'): Promise<number> {
+  return contaDaEmpresa(tx, empresaId, unidade === 'CASHBACK' ? 'PARCEIRO_CASHBACK' : 'PARCEIRO_PONTOS');
+}
+
+async function contaDaEmpresa(tx: Executor, empresaId: number, tipo: TipoConta): Promise<number> {
   await tx.insert(conta).values({ empresaId, clienteId: null, tipo }).onConflictDoNothing();
   const [c] = await tx
     .select({ id: conta.id })

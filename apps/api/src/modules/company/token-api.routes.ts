@@ -12,7 +12,7 @@ import {
   type TokenApiResumo,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { empresa, tokenApi } from '../../db/schema/index.js';
+import { empresa, redeCredenciada, tokenApi } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { lista, ok } from '../../lib/resposta.js';
@@ -40,6 +40,8 @@ const colunas = {
   prefixo: tokenApi.prefixo,
   filialId: tokenApi.filialId,
   filialNome: empresa.nomeCurto,
+  redeCredenciadaId: tokenApi.redeCredenciadaId,
+  redeCredenciadaNome: redeCredenciada.nome,
   escopos: tokenApi.escopos,
   expiraEm: tokenApi.expiraEm,
   revogadoEm: tokenApi.revogadoEm,
@@ -53,6 +55,8 @@ type Linha = {
   prefixo: string;
   filialId: number | null;
   filialNome: string | null;
+  redeCredenciadaId: number | null;
+  redeCredenciadaNome: string | null;
   escopos: string[];
   expiraEm: Date | null;
   revogadoEm: Date | null;
@@ -68,6 +72,8 @@ function resumo(l: Linha): TokenApiResumo {
     prefixo: l.prefixo,
     filialId: l.filialId,
     filialNome: l.filialNome,
+    redeCredenciadaId: l.redeCredenciadaId,
+    redeCredenciadaNome: l.redeCredenciadaNome,
     escopos: l.escopos as EscopoToken[],
     expiraEm: l.expiraEm ? ultimoDia(l.expiraEm) : null,
     revogadoEm: l.revogadoEm?.toISOString() ?? null,
@@ -82,14 +88,24 @@ async function buscarToken(tx: Executor, empresaId: number, id: number): Promise
     .select(colunas)
     .from(tokenApi)
     .leftJoin(empresa, eq(empresa.id, tokenApi.filialId))
+    .leftJoin(redeCredenciada, eq(redeCredenciada.id, tokenApi.redeCredenciadaId))
     .where(and(eq(tokenApi.id, id), eq(tokenApi.empresaId, empresaId)))
     .limit(1);
   if (!l) throw erro.naoEncontrado('Token não encontrado.');
   return resumo(l);
 }
 
-async function validarCampos(tx: Executor, empresaId: number, d: { filialId: number | null; expiraEm: string | null }): Promise<void> {
+async function validarCampos(tx: Executor, empresaId: number, d: { filialId: number | null; expiraEm: string | null; redeCredenciadaId: number | null }): Promise<void> {
   if (d.expiraEm !== null && d.expiraEm < hojeISO()) throw erro.requisicao('A validade não pode ser anterior a hoje.');
+  if (d.redeCredenciadaId !== null) {
+    const [p] = await tx
+      .select({ id: redeCredenciada.id })
+      .from(redeCredenciada)
+      .where(and(eq(redeCredenciada.id, d.redeCredenciadaId), eq(redeCredenciada.empresaId, empresaId)))
+      .limit(1);
+    // Another company's partner is not there to see, as anywhere else: 404.
+    if (!p) throw erro.naoEncontrado('Parceiro não encontrado.');
+  }
   if (d.filialId !== null) {
     const [f] = await tx
       .select({ id: empresa.id })
@@ -112,6 +128,7 @@ export async function tokenApiRoutes(app: FastifyInstance) {
         .select(colunas)
         .from(tokenApi)
         .leftJoin(empresa, eq(empresa.id, tokenApi.filialId))
+    .leftJoin(redeCredenciada, eq(redeCredenciada.id, tokenApi.redeCredenciadaId))
         .where(eq(tokenApi.empresaId, empresaId))
         .orderBy(desc(tokenApi.criadoEm), desc(tokenApi.id)),
     );
@@ -133,6 +150,7 @@ export async function tokenApiRoutes(app: FastifyInstance) {
           .values({
             empresaId,
             filialId: d.filialId,
+            redeCredenciadaId: d.redeCredenciadaId,
             nome: d.nome,
             prefixo: s.prefixo,
             segredoHash: s.hash,
@@ -162,7 +180,7 @@ export async function tokenApiRoutes(app: FastifyInstance) {
         await validarCampos(tx, empresaId, d);
         await tx
           .update(tokenApi)
-          .set({ nome: d.nome, filialId: d.filialId, escopos: d.escopos, expiraEm: d.expiraEm ? fimDoDiaEmBrasilia(d.expiraEm) : null })
+          .set({ nome: d.nome, filialId: d.filialId, redeCredenciadaId: d.redeCredenciadaId, escopos: d.escopos, expiraEm: d.expiraEm ? fimDoDiaEmBrasilia(d.expiraEm) : null })
           .where(and(eq(tokenApi.id, d.id), eq(tokenApi.empresaId, empresaId)));
         const depois = await buscarToken(tx, empresaId, d.id);
         await auditar(tx, request, { acao: 'ALTERAR', entidade: 'token_api', entidadeId: d.id, antes, depois });

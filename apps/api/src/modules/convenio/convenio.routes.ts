@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { filtroRedeCredenciadaSchema, PERMISSOES, redeCredenciadaSaveSchema, type RedeCredenciadaDados } from '@bonifica/contracts';
 import { registrarRecurso } from '../../lib/recurso.js';
+import { resgatesRoutes } from './resgates.routes.js';
 import { buscarParceiro, desativarParceiro, gravarParceiro, listarRede } from './rede-credenciada.repository.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
@@ -21,4 +22,6 @@ export async function convenioRoutes(app: FastifyInstance) {
     gravar: (tx, u, d, antes) => gravarParceiro(tx, u, d as RedeCredenciadaDados, antes),
     excluir: (tx, u, id) => desativarParceiro(tx, u, id),
   });
+  // Redemptions at a partner: `convenio/conta/*` (docs/areas/rede-credenciada.md).
+  await resgatesRoutes(app);
 }

@@ -1,44 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   idParamSchema,
   integracaoCancelamentoSchema,
   integracaoClienteQuerySchema,
   reaisParaCentavos,
-  somenteDigitos,
   vendaSchema,
   type IntegracaoCliente,
   type ResultadoCancelamento,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { cartao, cliente, transacao } from '../../db/schema/index.js';
+import { cliente, transacao } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
-import { comIdempotencia, pedidoIdempotente, type PedidoIdempotente } from '../../lib/idempotencia.js';
+import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok } from '../../lib/resposta.js';
 import { comTenant } from '../../lib/tenant.js';
 import { contextoTenantDoToken, exigirEscopo, tokenDe, type TokenContexto } from '../../lib/token-api.js';
 import { cancelarVenda, saldosDoCliente, saldosWire, vendedorDoBanco } from '../transacao/index.js';
 import { exemplos } from './exemplos.js';
+import { acharCliente, BASE_INTEGRACAO, cabecalhosPostagem, exigirChave } from './comum.js';
 
-export const MENSAGEM_SEM_CHAVE = 'Informe o cabeçalho Idempotency-Key (um identificador único da operação, por exemplo o número do cupom fiscal).';
+export { BASE_INTEGRACAO, MENSAGEM_SEM_CHAVE } from './comum.js';
+import { parceiroRoutes } from './parceiro.routes.js';
+
 export const MENSAGEM_LIMITE_TOKEN = 'Limite de chamadas deste token excedido. Aguarde alguns segundos e tente de novo.';
 
-/** The base of the integration API (not in the spec: docs/areas/integracao.md says why and how it is versioned). */
-export const BASE_INTEGRACAO = '/integracao/v1';
 
-// Loose: the other headers (Authorization, User-Agent) must stay on the request after validation.
-const cabecalhosPostagem = z.looseObject({
-  'idempotency-key': z.string().optional().describe('Obrigatório: identificador único da operação (1 a 100 caracteres). Repetir a mesma chave devolve a primeira resposta.'),
-});
 
-function exigirChave(request: FastifyRequest, empresaId: number): PedidoIdempotente {
-  const p = pedidoIdempotente(request, empresaId);
-  if (!p) throw erro.requisicao(MENSAGEM_SEM_CHAVE);
-  return p;
-}
 
 async function clienteComSaldos(tx: Executor, empresaId: number, clienteId: number): Promise<IntegracaoCliente> {
   const [c] = await tx
@@ -50,27 +40,6 @@ async function clienteComSaldos(tx: Executor, empresaId: number, clienteId: numb
   return { ...c, saldos: saldosWire(await saldosDoCliente(tx, empresaId, c.id)) };
 }
 
-async function acharCliente(tx: Executor, empresaId: number, q: z.infer<typeof integracaoClienteQuerySchema>): Promise<number | null> {
-  if (q.cartao !== undefined) {
-    const [c] = await tx
-      .select({ id: cartao.clienteId })
-      .from(cartao)
-      .where(and(eq(cartao.empresaId, empresaId), eq(cartao.numero, somenteDigitos(q.cartao)), eq(cartao.status, 'ATIVO')))
-      .limit(1);
-    return c?.id ?? null;
-  }
-  const [c] = await tx
-    .select({ id: cliente.id })
-    .from(cliente)
-    .where(
-      and(
-        eq(cliente.empresaId, empresaId),
-        q.cpf !== undefined ? eq(cliente.documento, somenteDigitos(q.cpf)) : eq(cliente.celular, somenteDigitos(q.celular).replace(/^55(?=\d{10,11}$)/, '')),
-      ),
-    )
-    .limit(1);
-  return c?.id ?? null;
-}
 
 /**
  * The integration API of tills (PDV) and ERPs (docs/areas/integracao.md, docs/integracao.md):
@@ -153,6 +122,8 @@ export async function integracaoRoutes(app: FastifyInstance) {
       return ok(r);
     },
   );
+
+  await parceiroRoutes(app, { rateLimit, emTenant });
 
   rotas.post(
     `${BASE_INTEGRACAO}/vendas/:id/cancelamento`,

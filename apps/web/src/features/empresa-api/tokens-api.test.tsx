@@ -17,6 +17,8 @@ const ATIVO: TokenApiResumo = {
   prefixo: 'bnf_AbCd1234',
   filialId: null,
   filialNome: null,
+  redeCredenciadaId: null,
+  redeCredenciadaNome: null,
   escopos: ['vendas:lancar'],
   expiraEm: '2099-12-31',
   revogadoEm: null,
