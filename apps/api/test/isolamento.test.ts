@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, plano, clientePlano, tokenApi } from '../src/db/schema/index.js';
+import { arquivo, plano, clientePlano, resgateParceiro, tokenApi } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -86,6 +86,23 @@ beforeAll(async () => {
 });
 const porToken = () => ({ authorization: `Bearer ${tokensDemo.segredoOutra}`, 'idempotency-key': `iso-${Math.random()}` });
 
+// Redemptions at a partner (docs/areas/rede-credenciada.md): one live redemption of the demo at its
+// partner, and outra's own partner with its partner token.
+const resgatesDemo = { resgate: 0, segredoParceiroOutra: '' };
+beforeAll(async () => {
+  const cliente = await idDoCliente('Maria José da Silva');
+  const aj = await gerente.post('/services/account/lancamento/ajuste', { clienteId: cliente, unidade: 'CASHBACK', valor: 5, motivo: 'Saldo para o resgate no parceiro' });
+  expect(aj.statusCode, aj.body).toBe(200);
+  const r = await gerente.post('/services/convenio/conta', { redeCredenciadaId: parceiroDemo.id, clienteId: cliente, unidade: 'CASHBACK', valor: 1, documento: 'ISO-1' });
+  expect(r.statusCode, r.body).toBe(200);
+  resgatesDemo.resgate = env<{ resgate: { id: number } }>(r).result.resgate.id;
+  const p = env<{ id: number }>(await outra.post('/services/convenio/save', { nome: 'Loja parceira da Padaria', unidades: ['CASHBACK'] })).result;
+  const tk = await outra.requisitar({ method: 'PUT', url: '/services/company/api', payload: { nome: 'Parceiro', escopos: ['parceiro:resgatar'], redeCredenciadaId: p.id } });
+  expect(tk.statusCode, tk.body).toBe(200);
+  resgatesDemo.segredoParceiroOutra = env<{ segredo: string }>(tk).result.segredo;
+});
+const porTokenParceiro = () => ({ authorization: `Bearer ${resgatesDemo.segredoParceiroOutra}`, 'idempotency-key': `iso-${Math.random()}` });
+
 // Plans and account reports (docs/areas/planos.md): a demo plan and contract, and a customer of outra.
 const planosDemo = { plano: 0, contrato: 0, clienteContrato: 0, clienteOutra: 0 };
 beforeAll(async () => {
@@ -127,6 +144,8 @@ async function fotografiaDaDemo() {
     numeracaoCartoes: await db.select().from(cartaoNumeracao).where(eq(cartaoNumeracao.empresaId, 1)),
     planos: await db.select().from(plano).where(eq(plano.empresaId, 1)).orderBy(asc(plano.id)),
     contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
+    resgatesParceiro: await db.select().from(resgateParceiro).where(eq(resgateParceiro.empresaId, 1)).orderBy(asc(resgateParceiro.id)),
+    parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
   };
 }
 
@@ -239,6 +258,43 @@ const CASOS: Caso[] = [
     mensagem: MENSAGENS_PRODUTO.naoEncontrado,
   },
   { rota: 'delete /services/convenio/delete/{id}', metodo: 'DELETE', url: () => `/services/convenio/delete/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
+  {
+    rota: 'post /services/convenio/conta',
+    metodo: 'POST',
+    url: () => '/services/convenio/conta',
+    corpo: () => ({ redeCredenciadaId: parceiroDemo.id, clienteId: ids.clienteDemo, unidade: 'CASHBACK', valor: 1, documento: 'INFILTRADO' }),
+    status: 404,
+    mensagem: 'Parceiro não encontrado.',
+  },
+  { rota: 'post /services/convenio/conta/filtrar/{id}/{page}/{size}', metodo: 'POST', url: () => `/services/convenio/conta/filtrar/${parceiroDemo.id}/0/10`, corpo: () => ({}), status: 404, mensagem: 'Parceiro não encontrado.' },
+  { rota: 'get /services/convenio/conta/{id}/totalizador', metodo: 'GET', url: () => `/services/convenio/conta/${parceiroDemo.id}/totalizador`, status: 404, mensagem: 'Parceiro não encontrado.' },
+  {
+    rota: 'delete /services/convenio/conta/{id}/excluir/{resgateId}',
+    metodo: 'DELETE',
+    url: () => `/services/convenio/conta/${parceiroDemo.id}/excluir/${resgatesDemo.resgate}`,
+    corpo: () => ({ motivo: 'Tentativa' }),
+    status: 404,
+    mensagem: 'Resgate não encontrado.',
+  },
+  {
+    rota: 'post /services/integracao/v1/parceiro/resgates/{id}/cancelamento',
+    metodo: 'POST',
+    url: () => `/services/integracao/v1/parceiro/resgates/${resgatesDemo.resgate}/cancelamento`,
+    corpo: () => ({ motivo: 'Tentativa' }),
+    cabecalhos: porTokenParceiro,
+    status: 404,
+    mensagem: 'Resgate não encontrado.',
+  },
+  {
+    rota: 'post /services/integracao/v1/parceiro/resgates',
+    metodo: 'POST',
+    url: () => '/services/integracao/v1/parceiro/resgates',
+    corpo: () => ({ clienteId: ids.clienteDemo, unidade: 'CASHBACK', valor: 1, documento: 'INFILTRADO' }),
+    cabecalhos: porTokenParceiro,
+    status: 404,
+    mensagem: 'Cliente não encontrado.',
+  },
   { rota: 'delete /services/computers/delete/{id}', metodo: 'DELETE', url: () => `/services/computers/delete/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   // Ledger: the demo network's customers and postings (ids from the demo seed) are out of reach.
   { rota: 'get /services/account/saldos/{id}', metodo: 'GET', url: () => '/services/account/saldos/1', status: 404, mensagem: 'Cliente não encontrado.' },
