@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TokenApiCriado, TokenApiNovo, TokenApiResumo, TokenApiSalvar } from '@bonifica/contracts';
+import type { Pagina, RedeCredenciada, TokenApiCriado, TokenApiNovo, TokenApiResumo, TokenApiSalvar } from '@bonifica/contracts';
 import { api } from '../../lib/api';
 
 /** One key factory for the company's API tokens. */
@@ -34,5 +34,14 @@ export function useRevogarTokenApi() {
   return useMutation({
     mutationFn: async (id: number) => (await api.delete<TokenApiResumo>(`company/api/${id}`)).result!,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesTokensApi.lista }),
+  });
+}
+
+/** The partners of the accredited network a partner token may belong to (active ones; the list is short). */
+export function useParceirosRede() {
+  return useQuery({
+    queryKey: ['empresa', 'tokens-api', 'parceiros'] as const,
+    queryFn: async () => (await api.post<Pagina<RedeCredenciada>>('convenio/filterpaginated/0/100', { ativo: true })).result?.content ?? [],
+    staleTime: 60_000,
   });
 }

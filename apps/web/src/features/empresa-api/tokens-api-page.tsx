@@ -39,6 +39,11 @@ function NomeToken({ t }: PropsToken) {
 function Escopos({ t }: PropsToken) {
   return (
     <Group gap={4}>
+      {t.redeCredenciadaNome && (
+        <Badge color="grape" variant="light" size="sm" tt="none">
+          Parceiro: {t.redeCredenciadaNome}
+        </Badge>
+      )}
       {t.escopos.map((e) => (
         <Badge key={e} variant="light" size="sm" tt="none">
           {e}

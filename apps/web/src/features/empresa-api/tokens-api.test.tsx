@@ -58,7 +58,7 @@ describe('Empresa › API / integrações', () => {
     await usuario.click(within(dialogo).getByRole('checkbox', { name: /resgates:lancar/ }));
     await usuario.click(within(dialogo).getByRole('button', { name: 'Criar token' }));
     await waitFor(() => expect(s.chamadas('PUT company/api')).toHaveLength(1));
-    expect(corpo(s.chamadas('PUT company/api')[0])).toEqual({ nome: 'ERP', filialId: null, escopos: ['vendas:lancar', 'clientes:consultar', 'resgates:lancar'], expiraEm: null });
+    expect(corpo(s.chamadas('PUT company/api')[0])).toEqual({ nome: 'ERP', filialId: null, redeCredenciadaId: null, escopos: ['vendas:lancar', 'clientes:consultar', 'resgates:lancar'], expiraEm: null });
     expect(await within(dialogo).findByText('bnf_segredo-de-teste-1234567890')).toBeInTheDocument();
     expect(within(dialogo).getByText(/único momento/)).toBeInTheDocument();
     expect(within(dialogo).getByRole('button', { name: 'Copiar token' })).toBeInTheDocument();
@@ -107,10 +107,35 @@ describe('Empresa › API / integrações', () => {
       id: 7,
       nome: 'PDV loja 1 - caixa 2',
       filialId: 3,
+      redeCredenciadaId: null,
       escopos: ['vendas:lancar', 'clientes:consultar'],
       expiraEm: '2099-12-31',
     });
     expect(await screen.findByText('Token alterado. O segredo continua o mesmo.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('token de parceiro: escolher o parceiro deixa só o escopo do parceiro e some a filial', async () => {
+    const parceiro = { id: 5, nome: 'Ótica Central', cnpj: null, telefone: null, cidade: null, uf: null, unidades: ['CASHBACK'], resgateMaximo: 50, ativo: true, criadoEm: '2026-11-01T12:00:00.000Z' };
+    const criado: TokenApiCriado = { ...ATIVO, id: 10, nome: 'Ótica', redeCredenciadaId: 5, redeCredenciadaNome: 'Ótica Central', escopos: ['parceiro:resgatar'], segredo: 'bnf_segredo-do-parceiro-123456' };
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'GET company/api': lista([]),
+      'GET company/empresalogadafiliais': lista([]),
+      'POST convenio/filterpaginated/0/100': responder(() => ({ corpo: envelope({ content: [parceiro], totalElements: 1, totalPages: 1, number: 0, size: 100 }) })),
+      'PUT company/api': responder(() => ({ corpo: envelope(criado) })),
+    });
+    const { usuario } = abrir();
+    await usuario.click(await screen.findByRole('button', { name: 'Novo token' }));
+    const dialogo = await screen.findByRole('dialog');
+    await usuario.type(within(dialogo).getByRole('textbox', { name: /Nome/ }), 'Ótica');
+    await usuario.click(within(dialogo).getByRole('combobox', { name: 'Parceiro da rede credenciada' }));
+    await usuario.click(await screen.findByRole('option', { name: 'Ótica Central' }));
+    expect(within(dialogo).queryByRole('combobox', { name: 'Filial' })).not.toBeInTheDocument();
+    expect(within(dialogo).queryByRole('checkbox', { name: /vendas:lancar/ })).not.toBeInTheDocument();
+    expect(within(dialogo).getByText(/^Escopo: Resgatar saldo no parceiro .*\(parceiro:resgatar\)$/)).toBeInTheDocument();
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Criar token' }));
+    await waitFor(() => expect(s.chamadas('PUT company/api')).toHaveLength(1));
+    expect(corpo(s.chamadas('PUT company/api')[0])).toEqual({ nome: 'Ótica', filialId: null, redeCredenciadaId: 5, escopos: ['parceiro:resgatar'], expiraEm: null });
   });
 });

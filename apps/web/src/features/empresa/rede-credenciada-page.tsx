@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
-import { IconBan, IconEdit, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Drawer, Group, Tooltip } from '@mantine/core';
+import { IconBan, IconEdit, IconPlus, IconReceipt } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatarCnpj, type RedeCredenciada } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
@@ -9,6 +9,7 @@ import { ListPage, type FiltroDef } from '../../components/list-page';
 import { formatarBRL } from '../../lib/format';
 import { buscarParceiros, chavesEmpresa, useDesativarParceiro } from './api';
 import { ParceiroForm } from './parceiro-form';
+import { ResgatesParceiro } from './resgates-parceiro';
 
 const ROTULO_UNIDADE = { CASHBACK: 'Cashback', PONTOS: 'Pontos' } as const;
 
@@ -40,10 +41,16 @@ type Edicao = { registro: RedeCredenciada | null } | null;
 export function Component() {
   const desativar = useDesativarParceiro();
   const [edicao, setEdicao] = useState<Edicao>(null);
+  const [resgates, setResgates] = useState<RedeCredenciada | null>(null);
 
   const acoesLinha = useCallback(
     (p: RedeCredenciada) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Tooltip label="Resgates">
+          <ActionIcon variant="subtle" aria-label={`Resgates em ${p.nome}`} onClick={() => setResgates(p)}>
+            <IconReceipt size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Tooltip label="Editar">
           <ActionIcon variant="subtle" aria-label={`Editar ${p.nome}`} onClick={() => setEdicao({ registro: p })}>
             <IconEdit size={18} />
@@ -87,6 +94,9 @@ export function Component() {
       <FormDrawer aberto={edicao !== null} aoFechar={fechar} titulo={edicao?.registro ? 'Editar parceiro' : 'Novo parceiro'}>
         {edicao && <ParceiroForm key={edicao.registro?.id ?? 'novo'} registro={edicao.registro} aoSalvar={fechar} />}
       </FormDrawer>
+      <Drawer opened={resgates !== null} onClose={() => setResgates(null)} position="right" size="xl" title={resgates ? `Resgates em ${resgates.nome}` : ''}>
+        {resgates && <ResgatesParceiro key={resgates.id} parceiro={resgates} />}
+      </Drawer>
     </>
   );
 }
