@@ -26,6 +26,8 @@ export function ResgateForm({ parceiro, aoTerminar }: Props) {
   const [observacao, setObservacao] = useState('');
   const [erros, setErros] = useState<Record<string, string>>({});
   const chave = useRef(novaChave());
+  // A field's message goes away as soon as the user changes that field.
+  const limpar = (campo: string) => setErros((e) => (e[campo] ? { ...e, [campo]: '' } : e));
   const lancar = useLancarResgate(parceiro.id);
   const saldos = useSaldosCliente(clienteId ? Number(clienteId) : null);
   const conta = saldos.data?.find((s) => s.unidade === unidade);
@@ -57,11 +59,11 @@ export function ResgateForm({ parceiro, aoTerminar }: Props) {
         description="Busque por nome, CPF/CNPJ ou celular."
         withAsterisk
         value={clienteId}
-        onChange={setClienteId}
-        error={erros.clienteId}
+        onChange={(v) => { setClienteId(v); limpar('clienteId'); }}
+        error={erros.clienteId || undefined}
       />
       {parceiro.unidades.length > 1 && (
-        <SegmentedControl aria-label="Saldo usado" value={unidade} onChange={(v) => setUnidade(v as UnidadeCredenciada)} data={parceiro.unidades.map((u) => ({ value: u, label: ROTULO[u] }))} />
+        <SegmentedControl aria-label="Saldo usado" value={unidade} onChange={(v) => { setUnidade(v as UnidadeCredenciada); limpar('valor'); }} data={parceiro.unidades.map((u) => ({ value: u, label: ROTULO[u] }))} />
       )}
       {clienteId && conta && (
         <Alert color={conta.bloqueada ? 'red' : 'teal'} variant="light" title={conta.bloqueada ? 'Conta bloqueada' : 'Saldo disponível para uso agora'}>
@@ -83,14 +85,14 @@ export function ResgateForm({ parceiro, aoTerminar }: Props) {
           label="Valor do resgate"
           withAsterisk
           value={reais}
-          aoMudar={setReais}
-          error={erros.valor ?? null}
+          aoMudar={(v) => { setReais(v); limpar('valor'); }}
+          error={erros.valor || null}
           description={parceiro.resgateMaximo === null ? 'Sem limite por venda neste parceiro.' : `Máximo por venda neste parceiro: ${formatarBRL(parceiro.resgateMaximo)}.`}
         />
       ) : (
-        <NumberInput label="Pontos resgatados" withAsterisk allowDecimal={false} min={1} thousandSeparator="." decimalSeparator="," value={pontos} onChange={setPontos} error={erros.valor} />
+        <NumberInput label="Pontos resgatados" withAsterisk allowDecimal={false} min={1} thousandSeparator="." decimalSeparator="," value={pontos} onChange={(v) => { setPontos(v); limpar('valor'); }} error={erros.valor || undefined} />
       )}
-      <TextInput label="Nº do documento do parceiro" description="Cupom, nota ou pedido informado pelo parceiro." withAsterisk maxLength={60} value={documento} onChange={(e) => setDocumento(e.currentTarget.value)} error={erros.documento} />
+      <TextInput label="Nº do documento do parceiro" description="Cupom, nota ou pedido informado pelo parceiro." withAsterisk maxLength={60} value={documento} onChange={(e) => { setDocumento(e.currentTarget.value); limpar('documento'); }} error={erros.documento || undefined} />
       <TextInput label="Observação" maxLength={200} value={observacao} onChange={(e) => setObservacao(e.currentTarget.value)} error={erros.observacao} />
       <Group justify="flex-end">
         <Button variant="default" onClick={() => aoTerminar(null)}>

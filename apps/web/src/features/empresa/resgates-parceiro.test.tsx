@@ -96,6 +96,9 @@ describe('Empresa › Rede credenciada › Resgates', () => {
     const valor = within(drawer).getByRole('textbox', { name: /^Valor do resgate/ });
     await usuario.type(valor, '31');
     await usuario.type(within(drawer).getByRole('textbox', { name: /^Nº do documento/ }), 'CUPOM-9');
+    // The messages of the first attempt go away as the fields are filled.
+    expect(within(drawer).queryByText('Informe o nº do documento do parceiro.')).not.toBeInTheDocument();
+    expect(within(drawer).queryByText('Informe o cliente.')).not.toBeInTheDocument();
     await usuario.click(within(drawer).getByRole('button', { name: 'Lançar resgate' }));
     expect(await within(drawer).findByText('Valor acima do saldo disponível do cliente.')).toBeInTheDocument();
     await usuario.clear(valor);
