@@ -41,7 +41,7 @@ test('o gerente lança um resgate no parceiro, vê o totalizador e estorna com m
   await gaveta.getByRole('textbox', { name: 'Nº do documento do parceiro' }).fill(`CUPOM-${sufixo}`);
   await fotografar(page, 'resgate-parceiro-form-desktop');
   await gaveta.getByRole('button', { name: 'Lançar resgate' }).click();
-  await expect(page.getByText('Resgate lançado.')).toBeVisible();
+  await expect(page.getByText(/^Resgate lançado\. Saldo disponível do cliente: R\$/)).toBeVisible();
   await expect(gaveta.getByRole('cell', { name: `CUPOM-${sufixo}`, exact: true })).toBeVisible();
   await expect(gaveta.getByText('R$ 7,50').first()).toBeVisible();
   await page.waitForFunction(() => document.getAnimations().length === 0);

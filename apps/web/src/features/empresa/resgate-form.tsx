@@ -45,7 +45,8 @@ export function ResgateForm({ parceiro, aoTerminar }: Props) {
     try {
       const r = await lancar.mutateAsync({ corpo: v.data, chave: chave.current });
       chave.current = novaChave();
-      notificar.sucesso('Resgate lançado.');
+      const resta = r.resgate.unidade === 'CASHBACK' ? formatarBRL(r.saldoDisponivel) : `${formatarInteiro(r.saldoDisponivel)} pontos`;
+      notificar.sucesso(`Resgate lançado. Saldo disponível do cliente: ${resta}.`);
       aoTerminar(r);
     } catch (e) {
       notificar.erro(e instanceof Error ? e.message : String(e));
@@ -56,7 +57,8 @@ export function ResgateForm({ parceiro, aoTerminar }: Props) {
     <Stack gap="sm">
       <SelecaoCliente
         label="Cliente"
-        description="Busque por nome, CPF/CNPJ ou celular."
+        description="Busque por nome, CPF/CNPJ, celular ou nº do cartão."
+        placeholder="Nome, CPF/CNPJ, celular ou cartão"
         withAsterisk
         value={clienteId}
         onChange={(v) => { setClienteId(v); limpar('clienteId'); }}

@@ -108,7 +108,7 @@ describe('Empresa › Rede credenciada › Resgates', () => {
     const chamada = s.chamadas('POST convenio/conta')[0]!;
     expect(corpo(chamada)).toEqual({ redeCredenciadaId: 5, clienteId: 42, unidade: 'CASHBACK', valor: 12.5, documento: 'CUPOM-9' });
     expect(chamada.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
-    expect(await screen.findByText('Resgate lançado.')).toBeInTheDocument();
+    expect(await screen.findByText('Resgate lançado. Saldo disponível do cliente: R$ 17,50.')).toBeInTheDocument();
   });
 
   it('estorno: pede confirmação e motivo, e envia o DELETE com o motivo e a chave', { timeout: 30_000 }, async () => {
