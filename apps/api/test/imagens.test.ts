@@ -171,7 +171,7 @@ describe('migração 0029/0030: dados no formato antigo passam para arquivo', ()
       { slug: 'rede-a-2', matrizId: matriz, arquivoEmpresa: null, tipo: null, sha256: null, tamanho: null },
     ]);
     const colunas = await t.banco.db.execute(sql`select column_name from information_schema.columns where table_name = 'empresa' and column_name in ('logo', 'logo_mime')`);
-    expect(colunas.rows).toEqual([]);
+    expect((colunas as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('as imagens do white label viram arquivos do serviço; as chaves antigas somem; as URLs públicas servem os mesmos bytes', async () => {
