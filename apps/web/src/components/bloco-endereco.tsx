@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { somenteDigitos, type Endereco } from '@bonifica/contracts';
+import { somenteDigitos, type CamposEnderecoLidos, type Endereco } from '@bonifica/contracts';
 import { api } from '../lib/api';
-import { CampoCep } from './campo-cep';
+import { CampoCep, mascararCep } from './campo-cep';
 import { CampoUf } from './campo-uf';
 
 /** The address fields a form must have to use the block (customer, branch). */
@@ -16,6 +16,19 @@ export type CamposEndereco = {
   cidade: string;
   uf: string | null;
 };
+
+/** The form's address values from a record read back (empty where null, the CEP masked). */
+export function valoresEndereco(r: CamposEnderecoLidos | null | undefined): CamposEndereco {
+  return {
+    cep: mascararCep(r?.cep ?? ''),
+    logradouro: r?.logradouro ?? '',
+    numero: r?.numero ?? '',
+    complemento: r?.complemento ?? '',
+    bairro: r?.bairro ?? '',
+    cidade: r?.cidade ?? '',
+    uf: r?.uf ?? null,
+  };
+}
 
 export async function buscarEnderecoPorCep(cep: string): Promise<Endereco | null> {
   return (await api.get<Endereco>(`endereco/cep/${cep}`)).result;

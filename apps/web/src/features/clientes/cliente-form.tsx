@@ -21,8 +21,7 @@ import { can } from '../../lib/access';
 import { baixarArquivo } from '../../lib/navegador';
 import { exportarDadosLgpd, useAnonimizarCliente, useSalvarCliente } from './api';
 import { formatarDocumento } from '../../lib/format';
-import { mascararCep } from '../../components/campo-cep';
-import { BlocoEndereco } from '../../components/bloco-endereco';
+import { BlocoEndereco, valoresEndereco, type CamposEndereco } from '../../components/bloco-endereco';
 import { isoParaDataBR, mascararData, mascararTelefone } from './mascaras';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { BadgeStatusCliente } from '../../components/badges-situacao';
@@ -33,7 +32,7 @@ const ROTULOS_ORIGEM: Record<string, string> = {
   LGPD_ANONIMIZACAO: 'anonimização LGPD',
 };
 
-type ValoresCliente = {
+type ValoresCliente = CamposEndereco & {
   nome: string;
   documento: string;
   /** DD/MM/AAAA as typed; sent as YYYY-MM-DD. */
@@ -41,13 +40,6 @@ type ValoresCliente = {
   celular: string;
   celularWhatsapp: boolean;
   email: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   filialOrigemId: number | null;
   status: 'ATIVO' | 'BLOQUEADO';
   observacoes: string;
@@ -70,13 +62,7 @@ function valoresDe(registro: Cliente | null, filialPadrao: number | null): Valor
     celular: mascararTelefone(registro?.celular ?? ''),
     celularWhatsapp: registro?.celularWhatsapp ?? false,
     email: registro?.email ?? '',
-    cep: mascararCep(registro?.cep ?? ''),
-    logradouro: registro?.logradouro ?? '',
-    numero: registro?.numero ?? '',
-    complemento: registro?.complemento ?? '',
-    bairro: registro?.bairro ?? '',
-    cidade: registro?.cidade ?? '',
-    uf: registro?.uf ?? null,
+    ...valoresEndereco(registro),
     filialOrigemId: registro ? registro.filialOrigemId : filialPadrao,
     status: registro?.status === 'BLOQUEADO' ? 'BLOQUEADO' : 'ATIVO',
     observacoes: registro?.observacoes ?? '',

@@ -1,23 +1,16 @@
 import { Button, FileInput, Grid, Group, Image, Select, Switch, Text, TextInput } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { BlocoEndereco } from '../../components/bloco-endereco';
-import { filialSaveSchema, formatarCep, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
+import { BlocoEndereco, valoresEndereco, type CamposEndereco } from '../../components/bloco-endereco';
+import { filialSaveSchema, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { useSalvarFilial } from './api';
 
-type ValoresFilial = {
+type ValoresFilial = CamposEndereco & {
   nome: string;
   shortName: string;
   cnpj: string;
   telefone: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   fusoHorario: FusoHorario;
   ativa: boolean;
   /** undefined keeps the stored logo, null removes it, a data URL replaces it. */
@@ -46,13 +39,7 @@ export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
       shortName: registro?.shortName ?? '',
       cnpj: registro?.cnpj ? formatarCnpj(registro.cnpj) : '',
       telefone: registro?.telefone ? formatarTelefone(registro.telefone) : '',
-      cep: registro?.cep ? formatarCep(registro.cep) : '',
-      logradouro: registro?.logradouro ?? '',
-      numero: registro?.numero ?? '',
-      complemento: registro?.complemento ?? '',
-      bairro: registro?.bairro ?? '',
-      cidade: registro?.cidade ?? '',
-      uf: registro?.uf ?? null,
+      ...valoresEndereco(registro),
       fusoHorario: registro?.fusoHorario ?? 'UTC_3_BRASIL',
       ativa: registro?.ativa ?? true,
     logo: undefined,
