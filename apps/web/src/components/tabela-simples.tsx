@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Table, type MantineSize } from '@mantine/core';
+import { Table, type MantineBreakpoint, type MantineSize } from '@mantine/core';
 
-export type ColunaTabela = { titulo?: string; w?: number | string; ta?: 'left' | 'right' | 'center' };
+/** `visibleFrom`: a column left off narrow screens (its cells say the same). */
+export type ColunaTabela = { titulo?: string; w?: number | string; ta?: 'left' | 'right' | 'center'; visibleFrom?: MantineBreakpoint };
 
 type Props = {
   colunas: ColunaTabela[];
@@ -13,17 +14,17 @@ type Props = {
 };
 
 /**
- * A striped, horizontally scrollable table with a plain header: the lists of the system
- * administrator's screens (Manutenção, Tarefas) that need no paging of their own or sorting.
+ * A striped, horizontally scrollable table with a plain header, for lists with no sorting of their
+ * own (Manutenção, Tarefas, the customer's cards and plans, the rule's history).
  */
-export function TabelaSimples({ colunas, children, realcarLinha, minWidth = 760, verticalSpacing = 'xs' }: Props) {
+export function TabelaSimples({ colunas, children, realcarLinha, minWidth = 760, verticalSpacing }: Props) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped highlightOnHover={realcarLinha} verticalSpacing={verticalSpacing}>
         <Table.Thead>
           <Table.Tr>
             {colunas.map((c, i) => (
-              <Table.Th key={c.titulo ?? `coluna-${i}`} w={c.w} ta={c.ta}>
+              <Table.Th key={c.titulo ?? `coluna-${i}`} w={c.w} ta={c.ta} visibleFrom={c.visibleFrom}>
                 {c.titulo}
               </Table.Th>
             ))}

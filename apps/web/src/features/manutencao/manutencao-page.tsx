@@ -63,7 +63,7 @@ export function Component() {
           Execuções
         </Title>
         <EstadoConsulta consulta={lista} vazio={execucoes.length === 0} mensagemVazia="Nenhuma ação foi executada ainda." titulo="Execuções">
-          <TabelaSimples realcarLinha colunas={[{ titulo: 'Ação' }, { titulo: 'Empresa' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 180 }, { titulo: 'Início' }, { titulo: 'Fim' }, { titulo: 'Por' }]}>
+          <TabelaSimples verticalSpacing="xs" realcarLinha colunas={[{ titulo: 'Ação' }, { titulo: 'Empresa' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 180 }, { titulo: 'Início' }, { titulo: 'Fim' }, { titulo: 'Por' }]}>
             {execucoes.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>

@@ -40,7 +40,7 @@ export function Component() {
           </Text>
         )}
         <EstadoConsulta consulta={agendamentos} vazio={lista.length === 0} mensagemVazia="Nenhum agendamento." titulo="Agendamentos">
-          <TabelaSimples colunas={[{ titulo: 'Agendamento' }, { titulo: 'Expressão' }, { titulo: 'Última execução' }, { titulo: 'Status' }, { titulo: 'Execuções / falhas', ta: 'right' }, {}]}>
+          <TabelaSimples verticalSpacing="xs" colunas={[{ titulo: 'Agendamento' }, { titulo: 'Expressão' }, { titulo: 'Última execução' }, { titulo: 'Status' }, { titulo: 'Execuções / falhas', ta: 'right' }, {}]}>
             {lista.map((a) => (
               <Table.Tr key={a.nome}>
                 <Table.Td>
@@ -95,7 +95,7 @@ export function Component() {
           />
         </Group>
         <EstadoConsulta consulta={tarefas} vazio={(p?.content.length ?? 0) === 0} mensagemVazia="Nenhuma tarefa com este status." titulo="Tarefas">
-          <TabelaSimples colunas={[{ titulo: 'Criada em' }, { titulo: 'Tipo' }, { titulo: 'Empresa' }, { titulo: 'Por' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 140 }, {}]}>
+          <TabelaSimples verticalSpacing="xs" colunas={[{ titulo: 'Criada em' }, { titulo: 'Tipo' }, { titulo: 'Empresa' }, { titulo: 'Por' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 140 }, {}]}>
             {p?.content.map((t) => (
               <Table.Tr key={t.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(t.criadoEm)}</Table.Td>
