@@ -7,7 +7,8 @@ import type { EmailAdapter } from './email/email.js';
 import { emailSmtp } from './email/email-smtp.js';
 import { emailCaixaDeSaida } from './email/email-caixa.js';
 import { emailArquivo } from './email/email-arquivo.js';
-import { FalhaGateway, type WhatsappGateway } from './whatsapp/gateway.js';
+import type { WhatsappGateway } from './whatsapp/gateway.js';
+import { whatsappEvolution } from './whatsapp/whatsapp-evolution.js';
 import { whatsappSandbox, type WhatsappSandbox } from './whatsapp/whatsapp-sandbox.js';
 
 export type TipoGateway = 'sandbox' | 'evolution';
@@ -22,15 +23,13 @@ export type Adaptadores = {
   whatsapp: WhatsappGateway;
   /** The sandbox itself: `simularLeitura`, `simularRecebida`, `mensagens` for a development route and tests. */
   whatsappSandbox: WhatsappSandbox;
-  /** The Evolution API v2 client (null until it is wired). */
-  whatsappEvolution: WhatsappGateway | null;
+  /** The Evolution API v2 client; each call names the server (base URL and key) it goes to. */
+  whatsappEvolution: WhatsappGateway;
 };
 
 /** The gateway that answers for a server of this type (docs/areas/mensageria.md "Gateways"). */
 export function gatewayDo(a: Pick<Adaptadores, 'whatsappSandbox' | 'whatsappEvolution'>, tipo: TipoGateway): WhatsappGateway {
-  if (tipo === 'sandbox') return a.whatsappSandbox;
-  if (!a.whatsappEvolution) throw new FalhaGateway('INDISPONIVEL', 'Cliente Evolution não configurado.', false);
-  return a.whatsappEvolution;
+  return tipo === 'evolution' ? a.whatsappEvolution : a.whatsappSandbox;
 }
 
 export function criarAdaptadores(config: Config, db: Db): Adaptadores {
@@ -40,7 +39,7 @@ export function criarAdaptadores(config: Config, db: Db): Adaptadores {
     // With jobs run by hand (tests), webhook calls wait for `entregarPendentes()` too: deterministic.
     automatico: config.tarefas.modo === 'pgboss',
   });
-  const evolution: WhatsappGateway | null = null;
+  const evolution = whatsappEvolution({ timeoutMs: config.whatsapp.timeoutMs });
   return {
     cep: config.cep.provider === 'sandbox' ? cepSandbox() : cepHttp(config.cep.baseUrl, config.cep.timeoutMs),
     email: config.smtp.url
@@ -48,7 +47,7 @@ export function criarAdaptadores(config: Config, db: Db): Adaptadores {
       : config.smtp.pastaSandbox
         ? emailArquivo(config.smtp.pastaSandbox)
         : emailCaixaDeSaida(),
-    whatsapp: gatewayDo({ whatsappSandbox: sandbox, whatsappEvolution: evolution }, config.whatsapp.gateway === 'evolution' && evolution ? 'evolution' : 'sandbox'),
+    whatsapp: gatewayDo({ whatsappSandbox: sandbox, whatsappEvolution: evolution }, config.whatsapp.gateway),
     whatsappSandbox: sandbox,
     whatsappEvolution: evolution,
   };
