@@ -119,6 +119,9 @@ describe('cliente Evolution API v2', () => {
     expect(await gw.situacao(servidor, 'envio', idGateway)).toBe('ENTREGUE');
     falsa.ack(idGateway, 'READ');
     expect(await gw.situacao(servidor, 'envio', idGateway)).toBe('LIDA');
+    // An ack arriving late does not take the message back: the furthest one in its history counts.
+    falsa.ack(idGateway, 'SERVER_ACK');
+    expect(await gw.situacao(servidor, 'envio', idGateway)).toBe('LIDA');
     falsa.ack(m.idGateway, 'ERROR');
     expect(await gw.situacao(servidor, 'envio', m.idGateway)).toBe('FALHOU');
     expect(falsa.pedidos.at(-1)).toMatchObject({ caminho: '/chat/findMessages/envio', corpo: { where: { key: { id: m.idGateway } } } });

@@ -16,7 +16,7 @@ export const CHAVE_GLOBAL = 'chave-global-da-evolution';
 
 type Estado = 'open' | 'connecting' | 'close';
 type Instancia = { nome: string; id: string; token: string; estado: Estado; numero: string | null; webhook: { url: string; events: string[]; byEvents: boolean; base64: boolean } };
-type Mensagem = { id: string; instancia: string; remoteJid: string; status: string; corpo: Record<string, unknown>; timestamp: number };
+type Mensagem = { id: string; instancia: string; remoteJid: string; status: string; acks: string[]; corpo: Record<string, unknown>; timestamp: number };
 export type ModoFalha = 'tempo' | '401' | '429' | '500' | 'fechada';
 export type Pedido = { metodo: string; caminho: string; apikey: string | undefined; corpo: unknown };
 
@@ -151,7 +151,7 @@ export async function iniciarEvolutionFalsa() {
           instanceId: i.id,
           source: 'unknown',
         };
-        mensagens.set(id, { id, instancia: i.nome, remoteJid: jid(numero), status: 'PENDING', corpo: corpoResposta, timestamp });
+        mensagens.set(id, { id, instancia: i.nome, remoteJid: jid(numero), status: 'PENDING', acks: [], corpo: corpoResposta, timestamp });
         return ok(res, 201, corpoResposta);
       }
       case 'POST chat/whatsappNumbers': {
@@ -171,7 +171,7 @@ export async function iniciarEvolutionFalsa() {
             id: randomUUID(),
             ...m.corpo,
             status: m.status,
-            MessageUpdate: m.status === 'PENDING' ? [] : [{ status: m.status }],
+            MessageUpdate: m.acks.map((status) => ({ status })),
           }));
         return ok(res, 200, { messages: { total: registros.length, pages: registros.length ? 1 : 0, currentPage: 1, records: registros } });
       }
@@ -217,7 +217,9 @@ export async function iniciarEvolutionFalsa() {
     ack(id: string, status: string) {
       const m = mensagens.get(id);
       if (!m) throw new Error(`mensagem ${id} não existe`);
+      // The row keeps the last ack; MessageUpdate keeps every one, in arrival order.
       m.status = status;
+      m.acks.push(status);
     },
     async fechar() {
       for (const r of penduradas) r.destroy();

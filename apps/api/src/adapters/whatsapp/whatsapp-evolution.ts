@@ -1,5 +1,5 @@
 import { estadoEvolution, interpretarWebhookEvolution, situacaoEvolution } from './evolution-webhook.js';
-import { FalhaGateway, type Midia, type Pareamento, type ServidorGateway, type WhatsappGateway } from './gateway.js';
+import { FalhaGateway, type Midia, type Pareamento, type ServidorGateway, type SituacaoMensagem, type WhatsappGateway } from './gateway.js';
 
 /**
  * HTTP client of Evolution API v2 (docs/areas/mensageria.md "Gateways"): the gateway Brazilian
@@ -18,6 +18,9 @@ import { FalhaGateway, type Midia, type Pareamento, type ServidorGateway, type W
 
 /** Events each instance's webhook receives (Evolution's names). */
 export const EVENTOS_WEBHOOK = ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE'] as const;
+
+/** How far a message got; a delivered or read message is not "failed" because of an earlier error ack. */
+const ORDEM: Record<SituacaoMensagem, number> = { DESCONHECIDA: 0, PENDENTE: 1, FALHOU: 2, ENVIADA: 3, ENTREGUE: 4, LIDA: 5 };
 
 const MIDIA: Record<Midia['tipo'], string> = {
   imagem: 'image',
@@ -215,7 +218,10 @@ export function whatsappEvolution(opcoes: { timeoutMs: number; fetch?: typeof fe
       const registros = Array.isArray(r.corpo) ? r.corpo : (obj(c?.messages)?.records ?? c?.records);
       const m = Array.isArray(registros) ? obj(registros.find((x) => obj(obj(x)?.key)?.id === idGateway) ?? null) : null;
       if (!m) return 'DESCONHECIDA';
-      return situacaoEvolution(m.status) ?? 'PENDENTE';
+      // The row's status and its MessageUpdate history: the furthest one counts (acks may come out of order).
+      const historico = Array.isArray(m.MessageUpdate) ? m.MessageUpdate.map((u) => obj(u)?.status) : [];
+      const situacoes = [m.status, ...historico].map(situacaoEvolution).filter((x): x is SituacaoMensagem => x !== null);
+      return situacoes.reduce<SituacaoMensagem>((a, b) => (ORDEM[b] > ORDEM[a] ? b : a), 'PENDENTE');
     },
 
     interpretarWebhook: interpretarWebhookEvolution,

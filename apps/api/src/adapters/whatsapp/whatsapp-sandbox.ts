@@ -72,7 +72,8 @@ export type WhatsappSandbox = WhatsappGateway & {
 
 const MAX_TENTATIVAS = 6;
 const LOTE = 20;
-const RESERVA_MS = 30_000;
+/** Long enough for a whole batch of slow webhook calls (10 s each): a live process never loses its rows. */
+const RESERVA_MS = 5 * 60_000;
 /** Even with nothing scheduled here, look now and then for calls other processes left due. */
 const VARREDURA_MS = 15_000;
 
