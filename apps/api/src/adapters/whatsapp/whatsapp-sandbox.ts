@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
 import { sandboxWhatsappInstancia, sandboxWhatsappMensagem, sandboxWhatsappWebhook } from '../../db/schema/index.js';
@@ -71,7 +71,7 @@ export type WhatsappSandbox = WhatsappGateway & {
 };
 
 const MAX_TENTATIVAS = 6;
-const LOTE = 20;
+const LOTE = 50;
 /** Long enough for a whole batch of slow webhook calls (10 s each): a live process never loses its rows. */
 const RESERVA_MS = 5 * 60_000;
 /** Even with nothing scheduled here, look now and then for calls other processes left due. */
@@ -147,11 +147,31 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
     };
   }
 
-  async function enfileirar(i: Parameters<typeof envelope>[0], chamadas: { evento: string; data: unknown; em: Date }[]) {
-    if (chamadas.length === 0) return;
-    await db.insert(sandboxWhatsappWebhook).values(
-      chamadas.map((c) => ({ servidor: i.servidor, instancia: i.nome, url: i.webhookUrl, corpo: envelope(i, c.evento, c.data, c.em), entregarEm: c.em })),
+  /**
+   * Queues webhook calls and, with `mensagem`, records that message in the same statement (one round
+   * trip: a send costs the outbox as little as a real gateway's HTTP call would).
+   */
+  async function enfileirar(
+    i: Parameters<typeof envelope>[0],
+    chamadas: { evento: string; data: unknown; em: Date }[],
+    mensagem?: typeof sandboxWhatsappMensagem.$inferInsert,
+  ) {
+    const valores = sql.join(
+      chamadas.map((c) => sql`(${i.servidor}, ${i.nome}, ${i.webhookUrl}, ${JSON.stringify(envelope(i, c.evento, c.data, c.em))}::jsonb, ${c.em})`),
+      sql`, `,
     );
+    const m = mensagem;
+    await db.execute(sql`
+      ${
+        m
+          ? sql`with m as (
+              insert into sandbox_whatsapp_mensagem
+                (id_gateway, servidor, instancia, direcao, numero, texto, midia, criado_em, enviada_em, entregue_em, lida_em, falhou_em)
+              values (${m.idGateway}, ${m.servidor}, ${m.instancia}, ${m.direcao}, ${m.numero}, ${m.texto}, ${m.midia ? JSON.stringify(m.midia) : null}::jsonb,
+                ${m.criadoEm}, ${m.enviadaEm ?? null}, ${m.entregueEm ?? null}, ${m.lidaEm ?? null}, ${m.falhouEm ?? null}))`
+          : sql``
+      }
+      insert into sandbox_whatsapp_webhook (servidor, instancia, url, corpo, entregar_em) values ${valores}`);
     for (const c of chamadas) agendar(c.em.getTime());
   }
 
@@ -195,7 +215,10 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
     const linhas = (r as unknown as { rows: { id: number | string; url: string; corpo: unknown; tentativas: number; entregar_em: Date | string }[] }).rows;
     // RETURNING has no order; the acks of one message must go out in the order they happened.
     linhas.sort((a, b) => new Date(a.entregar_em).getTime() - new Date(b.entregar_em).getTime() || Number(a.id) - Number(b.id));
-    let entregues = 0;
+    // Delivered calls are marked together at the end of the round. A process dying before that leaves them
+    // reserved; after the reservation they go out again — at least once, as a real gateway's webhooks
+    // (the webhook route drops a call it has seen).
+    const entregues: number[] = [];
     for (const l of linhas) {
       const id = Number(l.id);
       let erro: string | null = null;
@@ -207,8 +230,7 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
       }
       const depois = o.agora();
       if (erro === null) {
-        entregues++;
-        await db.update(sandboxWhatsappWebhook).set({ entregueEm: depois, reservadoAte: null, erro: null }).where(eq(sandboxWhatsappWebhook.id, id));
+        entregues.push(id);
       } else if (l.tentativas >= MAX_TENTATIVAS) {
         await db.update(sandboxWhatsappWebhook).set({ desistiuEm: depois, reservadoAte: null, erro }).where(eq(sandboxWhatsappWebhook.id, id));
       } else {
@@ -217,7 +239,13 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
         await db.update(sandboxWhatsappWebhook).set({ entregarEm, reservadoAte: null, erro }).where(eq(sandboxWhatsappWebhook.id, id));
       }
     }
-    return linhas.length === LOTE ? entregues + (await umaRodada()) : entregues;
+    if (entregues.length > 0) {
+      await db
+        .update(sandboxWhatsappWebhook)
+        .set({ entregueEm: o.agora(), reservadoAte: null, erro: null })
+        .where(inArray(sandboxWhatsappWebhook.id, entregues));
+    }
+    return linhas.length === LOTE ? entregues.length + (await umaRodada()) : entregues.length;
   }
 
   function entregarPendentes(): Promise<number> {
@@ -346,17 +374,6 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
       const t = o.agora().getTime();
       const em = (k: number) => new Date(t + k * o.atrasoMs);
       const idGateway = novoId();
-      await db.insert(sandboxWhatsappMensagem).values({
-        idGateway,
-        servidor: i.servidor,
-        instancia: i.nome,
-        direcao: 'ENVIADA',
-        numero: para,
-        texto: mensagem.texto,
-        midia: mensagem.midia ? { tipo: mensagem.midia.tipo, mimetype: mensagem.midia.mimetype, nomeArquivo: mensagem.midia.nomeArquivo } : null,
-        criadoEm: new Date(t),
-        ...(falha ? { falhouEm: em(1) } : { enviadaEm: em(1), entregueEm: em(2), lidaEm: em(3) }),
-      });
       await enfileirar(
         i,
         falha
@@ -366,6 +383,17 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
               { evento: 'messages.update', data: ack(i, idGateway, para, 'DELIVERY_ACK'), em: em(2) },
               { evento: 'messages.update', data: ack(i, idGateway, para, 'READ'), em: em(3) },
             ],
+        {
+          idGateway,
+          servidor: i.servidor,
+          instancia: i.nome,
+          direcao: 'ENVIADA',
+          numero: para,
+          texto: mensagem.texto,
+          midia: mensagem.midia ? { tipo: mensagem.midia.tipo, mimetype: mensagem.midia.mimetype, nomeArquivo: mensagem.midia.nomeArquivo } : null,
+          criadoEm: new Date(t),
+          ...(falha ? { falhouEm: em(1) } : { enviadaEm: em(1), entregueEm: em(2), lidaEm: em(3) }),
+        },
       );
       return { idGateway };
     },
