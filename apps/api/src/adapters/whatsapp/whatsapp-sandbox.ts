@@ -192,11 +192,13 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
     if (!o.automatico || parado) return;
     try {
       const [r] = await db
-        .select({ em: sql<Date | string | null>`min(${sandboxWhatsappWebhook.entregarEm})` })
+        // When each call can next be taken: its time, or the end of another process's reservation of it.
+        .select({ em: sql<Date | string | null>`min(greatest(${sandboxWhatsappWebhook.entregarEm}, coalesce(${sandboxWhatsappWebhook.reservadoAte}, ${sandboxWhatsappWebhook.entregarEm})))` })
         .from(sandboxWhatsappWebhook)
         .where(sql`${sandboxWhatsappWebhook.entregueEm} is null and ${sandboxWhatsappWebhook.desistiuEm} is null`);
       const em = r?.em ? new Date(r.em).getTime() : Number.POSITIVE_INFINITY;
-      agendar(Math.min(em, Date.now() + VARREDURA_MS));
+      // Never sooner than a moment from now: no busy loop on a call that keeps failing at once.
+      agendar(Math.max(Date.now() + 100, Math.min(em, Date.now() + VARREDURA_MS)));
     } catch {
       agendar(Date.now() + VARREDURA_MS);
     }
