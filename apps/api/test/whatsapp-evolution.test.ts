@@ -187,6 +187,12 @@ describe('cliente Evolution API v2', () => {
       expect((await enviar()).idGateway).toMatch(/^3EB0/);
     });
 
+    it('502 em HTML do proxy na frente do servidor: INDISPONIVEL, repetível', async () => {
+      falsa.falhar('proxy');
+      const f = await falha(enviar());
+      expect([f.motivo, f.repetivel, f.status]).toEqual(['INDISPONIVEL', true, 502]);
+    });
+
     it('servidor fora do ar: INDISPONIVEL, repetível', async () => {
       const f = await falha(gw.estado({ baseUrl: 'http://127.0.0.1:1', chave: CHAVE_GLOBAL }, 'x'));
       expect(resumo(f)).toEqual(['INDISPONIVEL', true]);

@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
  * `{ status, error, response: { message } }`, the same quirks: 200 with `{ error: true }` on a failed
  * restart, 403 for a name in use, 400 with `exists: false` for a number not on WhatsApp, "Connection
  * Closed" on a dropped socket), and can be told to fail: hang past the client's time limit, 401,
- * 429, 5xx, instance closed.
+ * 429, 5xx, instance closed, an HTML 502 from the proxy in front.
  */
 
 export const CHAVE_GLOBAL = 'chave-global-da-evolution';
@@ -17,7 +17,7 @@ export const CHAVE_GLOBAL = 'chave-global-da-evolution';
 type Estado = 'open' | 'connecting' | 'close';
 type Instancia = { nome: string; id: string; token: string; estado: Estado; numero: string | null; webhook: { url: string; events: string[]; byEvents: boolean; base64: boolean } };
 type Mensagem = { id: string; instancia: string; remoteJid: string; status: string; acks: string[]; corpo: Record<string, unknown>; timestamp: number };
-export type ModoFalha = 'tempo' | '401' | '429' | '500' | 'fechada';
+export type ModoFalha = 'tempo' | '401' | '429' | '500' | 'fechada' | 'proxy';
 export type Pedido = { metodo: string; caminho: string; apikey: string | undefined; corpo: unknown };
 
 const jid = (n: string) => `${n}@s.whatsapp.net`;
@@ -50,6 +50,8 @@ export async function iniciarEvolutionFalsa() {
     if (falha === '401' || apikey !== CHAVE_GLOBAL) return erro(res, 401, 'Unauthorized', 'Unauthorized');
     if (falha === '429') return erro(res, 429, 'Too Many Requests', ['Too many requests, please try again later.']);
     if (falha === '500') return erro(res, 500, 'Internal Server Error', ['TypeError: Cannot read properties of undefined']);
+    // The reverse proxy in front of a stopped server answers HTML, not the API's JSON.
+    if (falha === 'proxy') return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     if (falha === 'fechada') return erro(res, 500, 'Internal Server Error', ['Error: Connection Closed']);
 
     const [grupo, acao, nome] = partes;
