@@ -22,6 +22,9 @@ const HOJE = hojeNoFuso();
 // Closed days far behind the demo data (and the other dashboard test's window).
 const F1 = somaDias(HOJE, -500);
 const F2 = somaDias(HOJE, -499);
+// The matriz's own window (its zone changed by the system administrator).
+const M1 = somaDias(HOJE, -520);
+const M2 = somaDias(HOJE, -519);
 // Open days: ahead of every zone's today, so they are always read from the intervals.
 const A1 = somaDias(HOJE, 2);
 const A2 = somaDias(HOJE, 3);
@@ -77,6 +80,8 @@ beforeAll(async () => {
       await venda(daManaus, 3, 40, emBrasilia(G, '01:30:00')); // 00:30 of G in Manaus
       await venda(deBrasilia, 2, 10, emBrasilia(F, '23:59:00')); // F in Brasília, 22:59 in Manaus — but made in Brasília
     }
+    const naMatriz = await novo('Cliente da matriz', 1, emBrasilia(M1, '12:00:00'));
+    await venda(naMatriz, 1, 7, emBrasilia(M2, '01:00:00')); // M2 in Brasília, 23:00 of M1 in Rio Branco
   });
 });
 afterAll(() => t.fechar());
@@ -135,6 +140,23 @@ describe('dashboard: o dia de cada filial no fuso dela', () => {
     // And back: the rebuilt rows follow the zone again.
     await mudarFuso(3, 'UTC_4_BRASIL');
     expect((await painel({ de: F1, ate: F1 })).vendas).toMatchObject({ quantidade: 2, valor: 210 });
+  });
+
+  it('o administrador troca o fuso da matriz para Rio Branco: as vendas da matriz mudam de dia, as de Manaus não', async () => {
+    const admin = await t.entrar('admin');
+    const salvarMatriz = async (fusoHorario: Filial['fusoHorario']) => {
+      const e = env<{ nome: string; shortName: string; cnpj: string | null; slug: string }>(await admin.get('/services/company/admin/findbyid/1')).result;
+      const r = await admin.post('/services/company/admin/save', { id: 1, nome: e.nome, nomeCurto: e.shortName, cnpj: e.cnpj, slug: e.slug, fusoHorario });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    expect(porDia(await painel({ de: M1, ate: M2 }))).toEqual({ [M1]: { vendas: 0, valor: 0, novos: 1 }, [M2]: { vendas: 1, valor: 7, novos: 0 } });
+    await salvarMatriz('UTC_5_BRASIL');
+    try {
+      expect(porDia(await painel({ de: M1, ate: M2 }))).toEqual({ [M1]: { vendas: 1, valor: 7, novos: 1 }, [M2]: { vendas: 0, valor: 0, novos: 0 } });
+      expect((await painel({ de: F1, ate: F1, filialId: 3 })).vendas).toMatchObject({ quantidade: 1, valor: 200 });
+    } finally {
+      await salvarMatriz('UTC_3_BRASIL');
+    }
   });
 
   it('salvar a filial sem mudar o fuso não apaga os resumos', async () => {
