@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { estimar, novoSketch, unir } from './hll.js';
-import { diaLocal, nosDias, type Fusos } from './fusos.js';
+import { diaLocal, noIntervalo, nosDias, type Fusos } from './fusos.js';
 import { consolidarPendentes, garantirResumo, linhas, relogio } from './resumo.js';
 
 /**
@@ -63,7 +63,7 @@ function subtrairCanceladas(f: Faixa, de: string, ate: string): SQL {
       select ${diaLocal(f.fusos, sql`criado_em`, sql`filial_id`)}::text as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
              -sum(resgate_centavos) as resgate, -sum(cashback_centavos) as cashback, -sum(pontos) as pontos, count(*) as canceladas, 0 as novos_clientes
       from transacao
-      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and ${nosDias(f.fusos, de, ate, 'criado_em', 'filial_id')}${porFilial('filial_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and ${noIntervalo(f.fusos, de, ate, 'criado_em')}${porFilial('filial_id', f.filialId)}
       group by 1, 2`;
 }
 
@@ -89,18 +89,19 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
       select ${diaLocal(f.fusos, sql`inicio`, sql`filial_id`)}::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
              cashback_centavos as cashback, pontos, 0 as canceladas, 0 as novos_clientes
       from resumo_venda_intervalo
-      where empresa_id = ${f.empresaId} and ${nosDias(f.fusos, de, ate, 'inicio', 'filial_id')}${porFilial('filial_id', f.filialId)}`);
+      where empresa_id = ${f.empresaId} and ${noIntervalo(f.fusos, de, ate, 'inicio')}${porFilial('filial_id', f.filialId)}`);
     consultas.push(subtrairCanceladas(f, de, ate));
     // New customers of the open days are few: counted live.
     consultas.push(sql`
       select ${diaLocal(f.fusos, sql`criado_em`, sql`filial_origem_id`)}::text as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
              0 as pontos, 0 as canceladas, count(*) as novos_clientes
       from cliente
-      where empresa_id = ${f.empresaId} and ${nosDias(f.fusos, de, ate, 'criado_em', 'filial_origem_id')}${porFilial('filial_origem_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and ${noIntervalo(f.fusos, de, ate, 'criado_em')}${porFilial('filial_origem_id', f.filialId)}
       group by 1, 2`);
   }
   if (consultas.length === 0) return [];
-  const brutas = await linhas<Record<string, unknown>>(tx, sql.join(consultas, sql` union all `));
+  // The instant ranges may hold edges of the neighbouring days in other zones (fusos.ts: noIntervalo): filtered here.
+  const brutas = await linhas<Record<string, unknown>>(tx, sql`select * from (${sql.join(consultas, sql` union all `)}) u where u.dia between ${f.de} and ${f.ate}`);
   return brutas.map((l) => ({
     dia: String(l.dia),
     filialId: Number(l.filial_id),
@@ -130,11 +131,14 @@ export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]>
       join partida p on p.lancamento_id = l.id and p.empresa_id = ${f.empresaId}
       join conta c on c.id = p.conta_id and c.empresa_id = ${f.empresaId}
       where l.empresa_id = ${f.empresaId} and l.tipo not in ('VENDA', 'ESTORNO')
-        and ${nosDias(f.fusos, f.de, f.ate, 'l.criado_em', 'l.filial_id')}
+        and ${noIntervalo(f.fusos, f.de, f.ate, 'l.criado_em')}
         and c.cliente_id is not null${porFilial('l.filial_id', f.filialId)}
       group by 1, 2, 3`,
   );
-  return brutas.map((l) => ({ dia: String(l.dia), tipo: String(l.tipo), unidade: String(l.unidade), creditos: Number(l.creditos), debitos: Number(l.debitos) }));
+  // Edges of the neighbouring days in other zones (noIntervalo) are left out here: a month bucket would take them.
+  return brutas
+    .map((l) => ({ dia: String(l.dia), tipo: String(l.tipo), unidade: String(l.unidade), creditos: Number(l.creditos), debitos: Number(l.debitos) }))
+    .filter((l) => l.dia >= f.de && l.dia <= f.ate);
 }
 
 /**

@@ -75,12 +75,24 @@ export function fimDoDia(f: Fusos, dia: string | SQL): SQL {
 }
 
 /**
+ * The instants that may belong to calendar days [de, ate] in some zone of the network (a superset
+ * when it spans zones). Grouped queries filter their day afterwards, so the planner keeps the row
+ * estimate of a plain range: a day test in the scan makes it guess a few rows and pick nested loops.
+ */
+export function noIntervalo(f: Fusos, de: string, ate: string, colunaInstante: string): SQL {
+  const instante = sql.raw(colunaInstante);
+  return sql`${instante} >= ${inicioDoDia(f, de)} and ${instante} < ${fimDoDia(f, ate)}`;
+}
+
+/**
  * Rows of calendar days [de, ate] by their branch's zone: the instant bounds (for the indexes) and
- * the exact day test, which only matters when the network spans zones.
+ * the exact day test, which only matters when the network spans zones. For simple scans; see noIntervalo.
  */
 export function nosDias(f: Fusos, de: string, ate: string, colunaInstante: string, colunaFilial: string): SQL {
-  const instante = sql.raw(colunaInstante);
-  const base = sql`${instante} >= ${inicioDoDia(f, de)} and ${instante} < ${fimDoDia(f, ate)}`;
+  const base = noIntervalo(f, de, ate, colunaInstante);
   if (f.outras.length === 0) return base;
-  return sql`${base} and ${diaLocal(f, instante, sql.raw(colunaFilial))} between ${de}::date and ${ate}::date`;
+  const instante = sql.raw(colunaInstante);
+  // Only rows near the edges (where the zones disagree) pay for the per-row day: the rest are inside the days everywhere.
+  const dentroEmTodos = sql`${instante} >= ${sql`greatest(${sql.join(zonasDe(f).map((z) => sql`(${de}::date)::timestamp at time zone ${z}::text`), sql`, `)})`} and ${instante} < ${sql`least(${sql.join(zonasDe(f).map((z) => sql`(${ate}::date + 1)::timestamp at time zone ${z}::text`), sql`, `)})`}`;
+  return sql`${base} and (${dentroEmTodos} or ${diaLocal(f, instante, sql.raw(colunaFilial))} between ${de}::date and ${ate}::date)`;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { diaLocal, nosDias, ZONAS, type Fusos } from './fusos.js';
+import { diaLocal, noIntervalo, ZONAS, type Fusos } from './fusos.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
 /** Brasília: the zone of "today" when no branch is in view (tests, the default of a new company). */
@@ -69,16 +69,17 @@ export async function garantirResumo(tx: Executor, empresaId: number, fusos: Fus
   const balde = diaLocal(fusos, sql`t.criado_em`, sql`t.filial_id`);
   await tx.execute(sql`
     insert into resumo_venda_dia (empresa_id, dia, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, novos_clientes, clientes_hll)
-    with ${ctesDosTotais(empresaId, balde, nosDias(fusos, d0, d1, 't.criado_em', 't.filial_id'))},
+    with ${ctesDosTotais(empresaId, balde, noIntervalo(fusos, d0, d1, 't.criado_em'))},
     nov as (
       select ${diaLocal(fusos, sql`c.criado_em`, sql`c.filial_origem_id`)} as balde, coalesce(c.filial_origem_id, 0) as filial_id, count(*)::int as n
       from cliente c
-      where c.empresa_id = ${empresaId} and ${nosDias(fusos, d0, d1, 'c.criado_em', 'c.filial_origem_id')}
+      where c.empresa_id = ${empresaId} and ${noIntervalo(fusos, d0, d1, 'c.criado_em')}
       group by 1, 2
     ),
     chaves as (
-      select balde, filial_id from tot
-      union select balde, filial_id from nov
+      -- The instant range also holds edges of the days around [d0, d1] in other zones: left out here.
+      select balde, filial_id from tot where balde between ${d0}::date and ${d1}::date
+      union select balde, filial_id from nov where balde between ${d0}::date and ${d1}::date
       union select d::date, 0 from generate_series(${d0}::date, ${d1}::date, interval '1 day') d
     )
     select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
@@ -166,7 +167,7 @@ export async function consolidarTodas(db: Db): Promise<number> {
  * Totals (tot) and buyers' sketch (hll) of the sales of some days per (balde, branch): one pass
  * over the sales grouped by (bucket, branch, HLL register), both coming from that small result.
  */
-function ctesDosTotais(empresaId: number, balde: SQL, nosDias: SQL): SQL {
+function ctesDosTotais(empresaId: number, balde: SQL, noIntervalo: SQL): SQL {
   const registro = sql.raw(SQL_REGISTRO_HLL('t.cliente_id'));
   const rank = sql.raw(SQL_RANK_HLL('t.cliente_id'));
   return sql`
@@ -175,7 +176,7 @@ function ctesDosTotais(empresaId: number, balde: SQL, nosDias: SQL): SQL {
              count(*) as n, sum(t.valor_centavos) as valor, sum(t.resgate_centavos) as resgate,
              sum(t.cashback_centavos) as cashback, sum(t.pontos) as pontos, max(${rank}) as rank
       from transacao t
-      where t.empresa_id = ${empresaId} and ${nosDias}
+      where t.empresa_id = ${empresaId} and ${noIntervalo}
       group by 1, 2, 3
     ),
     tot as (
