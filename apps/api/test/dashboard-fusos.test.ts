@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardCompleto, Filial } from '@bonifica/contracts';
 import { cliente } from '../src/db/schema/index.js';
 import { registrarVenda } from '../src/modules/transacao/venda.js';
+import { creditarCliente } from '../src/modules/account/razao.js';
 import { hojeNoFuso } from '../src/modules/empresadashboard/resumo.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 
@@ -79,6 +80,8 @@ beforeAll(async () => {
       await venda(daManaus, 3, 200, emBrasilia(G, '00:30:00')); // 23:30 of F in Manaus
       await venda(daManaus, 3, 40, emBrasilia(G, '01:30:00')); // 00:30 of G in Manaus
       await venda(deBrasilia, 2, 10, emBrasilia(F, '23:59:00')); // F in Brasília, 22:59 in Manaus — but made in Brasília
+      // A prepaid load (a posting, not a sale) at the Manaus branch, 00:20 of G in Brasília: F in Manaus.
+      await creditarCliente(tx, { empresaId: 1, tipo: 'AJUSTE', descricao: 'Recarga', clienteId: daManaus, unidade: 'PREPAGO', valor: 2500, filialId: 3, criadoEm: emBrasilia(G, '00:20:00') });
     }
     const naMatriz = await novo('Cliente da matriz', 1, emBrasilia(M1, '12:00:00'));
     await venda(naMatriz, 1, 7, emBrasilia(M2, '01:00:00')); // M2 in Brasília, 23:00 of M1 in Rio Branco
@@ -94,6 +97,13 @@ describe('dashboard: o dia de cada filial no fuso dela', () => {
       [F2]: { vendas: 2, valor: 140, novos: 1 },
     });
     expect((await painel({ de: F1, ate: F1 })).vendas).toMatchObject({ quantidade: 2, valor: 210 });
+    expect((await painel({ de: F1, ate: F1 })).prepago.creditado).toBe(25);
+    expect((await painel({ de: F2, ate: F2 })).prepago.creditado).toBe(0);
+    // Over 92 days the series is by month: the edge of F1 in Manaus must not slip into F2's month.
+    const meses = await painel({ de: F2, ate: somaDias(F2, 93) });
+    expect(meses.periodo.agrupamento).toBe('MES');
+    expect(meses.prepago.creditado).toBe(0);
+    expect(meses.vendas).toMatchObject({ quantidade: 2, valor: 140 });
     // The daily summary was built (the first call) and holds the branch's day.
     const linhas = ((await t.banco.db.execute(sql`select dia::text as dia, filial_id, vendas from resumo_venda_dia where empresa_id = 1 and dia between ${F1}::date and ${F2}::date and vendas > 0 order by 1, 2`)) as unknown as { rows: { dia: string; filial_id: number; vendas: number }[] }).rows;
     expect(linhas.map((l) => [l.dia, Number(l.filial_id), Number(l.vendas)])).toEqual([
@@ -122,6 +132,8 @@ describe('dashboard: o dia de cada filial no fuso dela', () => {
     });
     expect((await painel({ de: A1, ate: A1, filialId: 3 })).vendas).toMatchObject({ quantidade: 1, valor: 200 });
     expect((await painel({ de: A1, ate: A1, filialId: 3 })).clientes).toMatchObject({ novos: 1, ativos: 1 });
+    expect((await painel({ de: A1, ate: A1 })).prepago.creditado).toBe(25);
+    expect((await painel({ de: A2, ate: A2 })).prepago.creditado).toBe(0);
   });
 
   it('trocar o fuso de Manaus para Brasília: os números passam na hora ao novo dia, nos dias fechados e nos abertos', async () => {
@@ -137,6 +149,7 @@ describe('dashboard: o dia de cada filial no fuso dela', () => {
       [A1]: { vendas: 1, valor: 10, novos: 0 },
       [A2]: { vendas: 3, valor: 340, novos: 2 },
     });
+    expect((await painel({ de: F2, ate: F2 })).prepago.creditado).toBe(25);
     // And back: the rebuilt rows follow the zone again.
     await mudarFuso(3, 'UTC_4_BRASIL');
     expect((await painel({ de: F1, ate: F1 })).vendas).toMatchObject({ quantidade: 2, valor: 210 });
