@@ -20,7 +20,7 @@ export type Fusos = { padrao: string; outras: { zona: string; filiais: number[] 
 const zonasDe = (f: Fusos) => [f.padrao, ...f.outras.map((o) => o.zona)];
 
 /** Advisory-lock class of a network's zones (second key: the company id). */
-const TRAVA_FUSOS = 25_0001;
+const TRAVA_FUSOS = 250_001;
 
 /**
  * Reads the network's zones under a shared lock held until the end of the transaction: a zone
@@ -30,8 +30,8 @@ const TRAVA_FUSOS = 25_0001;
  */
 export async function lerFusos(tx: Executor, empresaId: number): Promise<Fusos> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${TRAVA_FUSOS}, ${empresaId})`);
-  const r = (await tx.execute(sql`select id, tipo, fuso_horario from empresa where matriz_id = ${empresaId}`)) as unknown as {
-    rows: { id: number; tipo: string; fuso_horario: string }[];
+  const r = (await tx.execute(sql`select id, fuso_horario from empresa where matriz_id = ${empresaId}`)) as unknown as {
+    rows: { id: number; fuso_horario: string }[];
   };
   const matriz = r.rows.find((e) => Number(e.id) === empresaId);
   const padrao = zonaIana((matriz?.fuso_horario ?? null) as FusoHorario);
@@ -64,15 +64,15 @@ export function zonaDe(f: Fusos, colunaFilial: SQL): SQL {
 /** The calendar day (date) of an instant in its branch's zone. */
 export const diaLocal = (f: Fusos, instante: SQL, colunaFilial: SQL): SQL => sql`((${instante} at time zone ${zonaDe(f, colunaFilial)})::date)`;
 
+/** The earliest or latest, over the network's zones, of the instant where calendar day `dia` (+ `dias`) begins. */
+const naRede = (f: Fusos, funcao: 'least' | 'greatest', dia: string, dias: 0 | 1) =>
+  sql`${sql.raw(funcao)}(${sql.join(zonasDe(f).map((z) => sql`(${dia}::date + ${dias}::int)::timestamp at time zone ${z}::text`), sql`, `)})`;
+
 /** First instant of calendar day `dia` in any of the network's zones (where its eastmost branch starts the day). */
-export function inicioDoDia(f: Fusos, dia: string | SQL): SQL {
-  return sql`least(${sql.join(zonasDe(f).map((z) => sql`(${dia}::date)::timestamp at time zone ${z}::text`), sql`, `)})`;
-}
+export const inicioDoDia = (f: Fusos, dia: string): SQL => naRede(f, 'least', dia, 0);
 
 /** End (exclusive) of calendar day `dia` in all of the network's zones (where its westmost branch ends it). */
-export function fimDoDia(f: Fusos, dia: string | SQL): SQL {
-  return sql`greatest(${sql.join(zonasDe(f).map((z) => sql`(${dia}::date + 1)::timestamp at time zone ${z}::text`), sql`, `)})`;
-}
+export const fimDoDia = (f: Fusos, dia: string): SQL => naRede(f, 'greatest', dia, 1);
 
 /**
  * The instants that may belong to calendar days [de, ate] in some zone of the network (a superset
@@ -93,6 +93,6 @@ export function nosDias(f: Fusos, de: string, ate: string, colunaInstante: strin
   if (f.outras.length === 0) return base;
   const instante = sql.raw(colunaInstante);
   // Only rows near the edges (where the zones disagree) pay for the per-row day: the rest are inside the days everywhere.
-  const dentroEmTodos = sql`${instante} >= ${sql`greatest(${sql.join(zonasDe(f).map((z) => sql`(${de}::date)::timestamp at time zone ${z}::text`), sql`, `)})`} and ${instante} < ${sql`least(${sql.join(zonasDe(f).map((z) => sql`(${ate}::date + 1)::timestamp at time zone ${z}::text`), sql`, `)})`}`;
+  const dentroEmTodos = sql`${instante} >= ${naRede(f, 'greatest', de, 0)} and ${instante} < ${naRede(f, 'least', ate, 1)}`;
   return sql`${base} and (${dentroEmTodos} or ${diaLocal(f, instante, sql.raw(colunaFilial))} between ${de}::date and ${ate}::date)`;
 }
