@@ -8,6 +8,7 @@ import { erro } from '../../lib/erros.js';
 import { tipoDaImagem } from '../../lib/imagem.js';
 import { tokenAleatorio } from '../../lib/tokens.js';
 import { trocarLogoEmpresa, type NovaImagem } from '../arquivo/index.js';
+import { fusoDaRedeMudou } from '../empresadashboard/index.js';
 
 const colunas = {
   id: empresa.id,
@@ -139,6 +140,8 @@ export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: Fili
   let id: number;
   if (antes) {
     await tx.update(empresa).set(valores).where(and(eq(empresa.id, antes.id), daRede(u)));
+    // The dashboard's daily summaries were cut in the old zone: they go in this transaction (decision 025).
+    if (antes.fusoHorario !== dados.fusoHorario) await fusoDaRedeMudou(tx, u.empresaId);
     id = antes.id;
   } else {
     const [nova] = await tx
