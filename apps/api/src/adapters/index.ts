@@ -8,7 +8,12 @@ import { emailSmtp } from './email/email-smtp.js';
 import { emailCaixaDeSaida } from './email/email-caixa.js';
 import { emailArquivo } from './email/email-arquivo.js';
 
-export type Adaptadores = { cep: CepAdapter; email: EmailAdapter };
+import type { WhatsappGateway } from './whatsapp/gateway.js';
+
+/** One WhatsApp gateway per server type: each server row says which one talks to it. */
+export type GatewaysWhatsapp = Partial<Record<'evolution' | 'sandbox', WhatsappGateway>>;
+
+export type Adaptadores = { cep: CepAdapter; email: EmailAdapter; whatsapp: GatewaysWhatsapp };
 
 export function criarAdaptadores(config: Config, _db: Db): Adaptadores {
   return {
@@ -18,5 +23,6 @@ export function criarAdaptadores(config: Config, _db: Db): Adaptadores {
       : config.smtp.pastaSandbox
         ? emailArquivo(config.smtp.pastaSandbox)
         : emailCaixaDeSaida(),
+    whatsapp: {},
   };
 }

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { MENSAGEM_COMPARTILHADO, MENSAGENS_PRODUTO, type DetalheMonitoramento, type Instancia, type Servidor, type StatusWhats, type UtilizacaoDia } from '@bonifica/contracts';
+import { cliente, clienteConsentimento, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, transferenciaServidor } from '../src/db/schema/index.js';
+import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { gatewayMemoria } from './apoio/gateway-memoria.js';
+
+let t: AppDeTeste;
+let admin: Cliente;
+let gerente: Cliente;
+let outra: Cliente;
+let atendente: Cliente;
+const g = gatewayMemoria();
+
+beforeAll(async () => {
+  t = await criarAppDeTeste({ adaptadores: { whatsapp: { sandbox: g, evolution: g } } });
+  [admin, gerente, outra, atendente] = await Promise.all([t.entrar('admin'), t.entrar('gerente'), t.entrar('outra'), t.entrar('atendente')]);
+});
+afterAll(() => t.fechar());
+
+async function novoServidor(nome: string, capacidade: number, baseUrl = `http://${nome}.local`) {
+  const r = await admin.post('/services/servidores/save', { nome, tipo: 'sandbox', baseUrl, chave: 'chave-secreta-123', capacidade, ativo: true });
+  expect(r.statusCode, r.body).toBe(200);
+  return env<Servidor>(r).result;
+}
+
+/** The webhook URL the gateway was given for an instance (the secret is only there). */
+function webhookDe(nome: string): string {
+  const [, i] = [...g.instancias.entries()].find(([k]) => k.endsWith(`|${nome}`))!;
+  return new URL(i.webhook).pathname;
+}
+
+describe('servidores (admin)', () => {
+  it('cria, lista sem a chave, reordena e só o admin acessa', async () => {
+    const a = await novoServidor('alfa', 1);
+    const b = await novoServidor('beta', 5);
+    expect(a.ordem).toBe(0);
+    expect(b.ordem).toBe(1);
+    const lista = await admin.get('/services/servidores/listar/todos');
+    expect(lista.statusCode).toBe(200);
+    expect(lista.body).not.toContain('chave-secreta-123');
+    expect(env<Servidor[]>(lista).result.map((s) => [s.nome, s.temChave])).toEqual([
+      ['alfa', true],
+      ['beta', true],
+    ]);
+    expect((await gerente.get('/services/servidores/listar/todos')).statusCode).toBe(403);
+    expect((await admin.get('/services/servidores/listar/nenhum')).statusCode).toBe(400);
+    const ruim = await admin.post('/services/servidores/save', { nome: 'x', tipo: 'sandbox', baseUrl: 'ftp://x', chave: 'k', capacidade: 0, ativo: true });
+    expect(ruim.statusCode).toBe(400);
+    expect(env(ruim).messageError).not.toMatch(/baseUrl|capacidade/);
+    expect((await admin.post('/services/servidores/salvaordem', { ids: [a.id] })).statusCode).toBe(400);
+  });
+
+  it('teste de conexão e status: servidor fora do ar aparece como FALHA', async () => {
+    const s = await novoServidor('gama', 3);
+    g.fora.add(s.baseUrl);
+    const st = env<Servidor>(await admin.get(`/services/servidores/status/${s.id}`)).result;
+    expect(st.situacao).toBe('FALHA');
+    expect(st.ultimoErro).toMatch(/tempo esgotado/);
+    g.fora.delete(s.baseUrl);
+    const ok = await admin.post('/services/servidores/testar', { id: s.id });
+    expect(env<{ ok: boolean }>(ok).result.ok).toBe(true);
+    // Out of the rotation for the next tests.
+    await admin.post('/services/servidores/save', { id: s.id, nome: 'gama', tipo: 'sandbox', baseUrl: s.baseUrl, capacidade: 3, ativo: false });
+  });
+});
+
+describe('instâncias', () => {
+  let dedicada: Instancia;
+
+  it('a instância da empresa vai para o primeiro servidor ativo com vaga, pela ordem', async () => {
+    const servidores = env<Servidor[]>(await admin.get('/services/servidores/listar/ativos')).result;
+    // beta first: alfa (capacity 1) gets the shared number below, beta the company's.
+    await admin.post('/services/servidores/salvaordem', { ids: [servidores[0]!.id, servidores[1]!.id, ...env<Servidor[]>(await admin.get('/services/servidores/listar/todos')).result.filter((s) => !s.ativo).map((s) => s.id)] });
+    const comp = await admin.post('/services/servidorwhatsapp/nova/instancia', {});
+    expect(comp.statusCode, comp.body).toBe(200);
+    expect(env<Instancia>(comp).result).toMatchObject({ empresaId: null, servidorNome: 'alfa', estado: 'CONECTANDO' });
+    const r = await gerente.post('/services/servidorwhatsapp/nova/instancia', {});
+    expect(r.statusCode, r.body).toBe(200);
+    dedicada = env<Instancia>(r).result;
+    // alfa is full (capacity 1): the next one with room, by order.
+    expect(dedicada).toMatchObject({ empresaId: 1, servidorNome: 'beta', estado: 'CONECTANDO' });
+    expect(dedicada.qrCode).toMatch(/^data:image\/png/);
+    expect((await gerente.post('/services/servidorwhatsapp/nova/instancia', {})).statusCode).toBe(409);
+    expect(env(await outra.post('/services/servidorwhatsapp/nova/instancia', {})).messageError).toBe(MENSAGEM_COMPARTILHADO);
+    expect((await gerente.post('/services/servidorwhatsapp/nova/instancia', { numero: '12' })).statusCode).toBe(400);
+    expect((await atendente.get('/services/servidorwhatsapp/status')).statusCode).toBe(403);
+  });
+
+  it('status mostra a da empresa; a compartilhada é só leitura para quem a contratou', async () => {
+    const s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
+    expect(s.tipo).toBe('DEDICADO');
+    expect(s.instancias.map((i) => i.id)).toEqual([dedicada.id]);
+    const o = env<StatusWhats>(await outra.get('/services/servidorwhatsapp/status')).result;
+    expect(o.tipo).toBe('COMPARTILHADO');
+    expect(o.podeGerenciar).toBe(false);
+    expect(o.instancias[0]!.empresaId).toBeNull();
+    expect((await outra.get(`/services/instancia/reiniciar/${o.instancias[0]!.id}`)).statusCode).toBe(403);
+    expect((await outra.get(`/services/servidorwhatsapp/atualizar/${dedicada.id}`)).statusCode).toBe(404);
+    expect(env(await outra.get('/services/instancia/liberacao')).result).toMatchObject({ liberada: false });
+  });
+
+  it('webhook: segredo errado é recusado sem gravar; QR e conexão atualizam o estado; reentrega é processada uma vez', async () => {
+    const url = webhookDe(dedicada.nome);
+    const antes = (await t.banco.db.select().from(eventoWhatsapp)).length;
+    const errado = await t.app.inject({ method: 'POST', url: url.replace(/\/[^/]+$/, '/segredo-errado-mas-longo'), payload: { tipo: 'CONEXAO', instancia: dedicada.nome, estado: 'CONECTADA', numero: '5511999990000' } });
+    expect(errado.statusCode).toBe(401);
+    expect((await t.banco.db.select().from(eventoWhatsapp)).length).toBe(antes);
+    const conexao = { tipo: 'CONEXAO', instancia: dedicada.nome, estado: 'CONECTADA', numero: '5511999990000' };
+    const r1 = await t.app.inject({ method: 'POST', url, payload: conexao });
+    expect(r1.statusCode, r1.body).toBe(200);
+    expect(env(r1).result).toBe('NOVO');
+    expect(env((await t.app.inject({ method: 'POST', url, payload: conexao }))).result).toBe('REPETIDO');
+    const [i] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.id, dedicada.id));
+    expect(i).toMatchObject({ estado: 'CONECTADA', numero: '5511999990000', qrCode: null });
+    expect(i!.pareadaEm).not.toBeNull();
+    expect(env(await gerente.get('/services/instancia/liberacao')).result).toMatchObject({ liberada: true, instanciaId: dedicada.id });
+  });
+
+  it('ack atualiza a mensagem e o último ack; sem ack há 15 minutos a instância "parou de entregar"', async () => {
+    const db = t.banco.db;
+    const vinte = new Date(Date.now() - 20 * 60_000);
+    await db.update(instanciaWhatsapp).set({ ultimoEnvioEm: vinte, ultimoAckEm: null }).where(eq(instanciaWhatsapp.id, dedicada.id));
+    const [m] = await db
+      .insert(mensagemSaida)
+      .values({ empresaId: 1, canal: 'WHATSAPP', instanciaId: dedicada.id, para: '5511976651212', texto: 'Oi', origem: 'TESTE', status: 'ENVIADA', idGateway: 'ABC1', enviadaEm: vinte })
+      .returning();
+    let s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
+    expect(s.instancias[0]!.parouDeEntregar).toBe(true);
+    const url = webhookDe(dedicada.nome);
+    const agora = new Date().toISOString();
+    await t.app.inject({ method: 'POST', url, payload: { tipo: 'SITUACAO_MENSAGEM', instancia: dedicada.nome, idGateway: 'ABC1', situacao: 'LIDA', em: agora } });
+    // A late "delivered" after "read" does not move it back.
+    await t.app.inject({ method: 'POST', url, payload: { tipo: 'SITUACAO_MENSAGEM', instancia: dedicada.nome, idGateway: 'ABC1', situacao: 'ENTREGUE', em: agora } });
+    const [depois] = await db.select().from(mensagemSaida).where(eq(mensagemSaida.id, m!.id));
+    expect(depois!.status).toBe('LIDA');
+    expect(depois!.entregueEm).not.toBeNull();
+    expect(depois!.lidaEm).not.toBeNull();
+    s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
+    expect(s.instancias[0]!.parouDeEntregar).toBe(false);
+    expect(s.instancias[0]!.ultimoAckEm).not.toBeNull();
+    const est = env<UtilizacaoDia[]>(await gerente.get('/services/servidorwhatsapp/estatisticas/utilizacao?dias=7')).result;
+    expect(est).toHaveLength(7);
+    expect(est.reduce((a, d) => a + d.lidas, 0)).toBe(1);
+    expect(env<UtilizacaoDia[]>(await outra.get('/services/servidorwhatsapp/estatisticas/utilizacao')).result.every((d) => d.enviadas === 0)).toBe(true);
+    expect((await gerente.get('/services/servidorwhatsapp/estatisticas/utilizacao?dias=500')).statusCode).toBe(400);
+  });
+
+  it('"Sair" (sem acento/caixa) revoga o consentimento de WhatsApp e enfileira a confirmação', async () => {
+    const db = t.banco.db;
+    const [c] = await db.select().from(cliente).where(and(eq(cliente.empresaId, 1), eq(cliente.celular, '11976651212')));
+    expect(c).toBeDefined();
+    await db.insert(clienteConsentimento).values({ empresaId: 1, clienteId: c!.id, canal: 'WHATSAPP', concedido: true, origem: 'BACKOFFICE' });
+    const url = webhookDe(dedicada.nome);
+    const r = await t.app.inject({ method: 'POST', url, payload: { tipo: 'MENSAGEM_RECEBIDA', instancia: dedicada.nome, de: '5511976651212', texto: ' párar! ', idGateway: 'IN1', em: new Date().toISOString() } });
+    expect(r.statusCode).toBe(200);
+    const [ultimo] = await db
+      .select()
+      .from(clienteConsentimento)
+      .where(and(eq(clienteConsentimento.clienteId, c!.id), eq(clienteConsentimento.canal, 'WHATSAPP')))
+      .orderBy(desc(clienteConsentimento.id))
+      .limit(1);
+    expect(ultimo).toMatchObject({ concedido: false, origem: 'WHATSAPP_SAIR' });
+    const fila = await db.select().from(mensagemSaida).where(and(eq(mensagemSaida.origem, 'OPTOUT'), eq(mensagemSaida.para, '5511976651212')));
+    expect(fila).toHaveLength(1);
+    expect(fila[0]!.texto).toMatch(/não receberá mais mensagens/);
+    // Delivered again: nothing more.
+    await t.app.inject({ method: 'POST', url, payload: { tipo: 'MENSAGEM_RECEBIDA', instancia: dedicada.nome, de: '5511976651212', texto: ' párar! ', idGateway: 'IN1', em: new Date().toISOString() } });
+    expect(await db.select().from(mensagemSaida).where(eq(mensagemSaida.origem, 'OPTOUT'))).toHaveLength(1);
+  });
+
+  it('reiniciar, desconectar e parear de novo; sandbox simula a leitura do QR', async () => {
+    expect((await gerente.get(`/services/instancia/reiniciar/${dedicada.id}`)).statusCode).toBe(200);
+    const d = env<Instancia>(await gerente.post(`/services/instancia/desconectar/${dedicada.id}`)).result;
+    expect(d.estado).toBe('DESCONECTADA');
+    const p = env<Instancia>(await gerente.get(`/services/instancia/status/atualizar/${dedicada.id}`)).result;
+    expect(p.estado).toBe('CONECTANDO');
+    expect(p.qrCode).toMatch(/^data:/);
+    const lido = env<Instancia>(await gerente.post(`/services/servidorwhatsapp/sandbox/lerqr/${dedicada.id}`)).result;
+    expect(lido.estado).toBe('CONECTADA');
+    expect((await outra.post(`/services/servidorwhatsapp/sandbox/lerqr/${dedicada.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('transferência de servidor e monitoramento', () => {
+  it('move a instância para outro servidor: pareia lá, troca e aposenta a antiga; a fila continua apontando para ela', async () => {
+    const [inst] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.empresaId, 1));
+    const destino = await novoServidor('delta', 2);
+    await t.banco.db.insert(mensagemSaida).values({ empresaId: 1, canal: 'WHATSAPP', instanciaId: inst!.id, para: '5511900000001', texto: 'na fila', origem: 'TESTE' });
+    expect((await gerente.post('/services/servidores/transferencia/iniciar', { instanciaId: inst!.id, servidorDestinoId: destino.id })).statusCode).toBe(403);
+    const r = await admin.post('/services/servidores/transferencia/iniciar', { instanciaId: inst!.id, servidorDestinoId: destino.id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await admin.post('/services/servidores/transferencia/iniciar', { instanciaId: inst!.id, servidorDestinoId: destino.id })).statusCode).toBe(409);
+    const s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
+    expect(s.instancias[0]!.transferencia).toMatchObject({ estado: 'PAREANDO', servidorDestinoNome: 'delta' });
+    expect(s.instancias[0]!.transferencia!.qrCode).toMatch(/^data:/);
+    await gerente.post(`/services/servidorwhatsapp/sandbox/lerqr/${inst!.id}`);
+    const [t1] = await t.banco.db.select().from(transferenciaServidor).where(eq(transferenciaServidor.instanciaId, inst!.id));
+    expect(t1).toMatchObject({ estado: 'CONCLUIDA', antigaRemovida: true });
+    const [depois] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.id, inst!.id));
+    expect(depois).toMatchObject({ servidorId: destino.id, nome: t1!.nomeDestino, estado: 'CONECTADA' });
+    expect(g.instancias.has(`http://beta.local|${inst!.nome}`)).toBe(false);
+    const fila = await t.banco.db.select().from(mensagemSaida).where(eq(mensagemSaida.para, '5511900000001'));
+    expect(fila[0]!.instanciaId).toBe(inst!.id);
+    // Late acks from the old server still count; a random secret does not.
+    expect((await t.app.inject({ method: 'POST', url: webhookDe(t1!.nomeDestino), payload: { tipo: 'QRCODE', instancia: t1!.nomeDestino, qrCode: null, codigoPareamento: null } })).statusCode).toBe(200);
+  });
+
+  it('monitoramento: execução grava o resultado por servidor e instância e marca a falha', async () => {
+    const lista = env<Servidor[]>(await admin.get('/services/servidores/listar/ativos')).result;
+    const delta = lista.find((s) => s.nome === 'delta')!;
+    g.fora.add(delta.baseUrl);
+    const r = await admin.post('/services/monitoramento/run');
+    expect(r.statusCode, r.body).toBe(200);
+    const { id } = env<{ id: number }>(r).result;
+    let d: DetalheMonitoramento;
+    for (;;) {
+      d = env<DetalheMonitoramento>(await admin.get(`/services/monitoramento/${id}`)).result;
+      if (d.status !== 'EXECUTANDO') break;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    g.fora.delete(delta.baseUrl);
+    expect(d.status).toBe('FALHA');
+    expect(d.verificacoes.find((v) => v.alvo === 'SERVIDOR' && v.servidorNome === 'delta')).toMatchObject({ situacao: 'FALHA' });
+    expect(d.verificacoes.find((v) => v.alvo === 'INSTANCIA' && v.servidorNome === 'delta')).toMatchObject({ situacao: 'FALHA', empresaNome: 'Supermercados Bonifica Demo Centro' });
+    expect(d.verificacoes.find((v) => v.alvo === 'SERVIDOR' && v.servidorNome === 'alfa')).toMatchObject({ situacao: 'OK' });
+    const alerta = env<{ execucaoId: number; falhas: number }>(await admin.get('/services/monitoramento/alerta')).result;
+    expect(alerta.execucaoId).toBe(id);
+    const pag = env<{ content: { id: number }[] }>(await admin.get('/services/monitoramento/0/10')).result;
+    expect(pag.content[0]!.id).toBe(id);
+    expect((await gerente.post('/services/monitoramento/run')).statusCode).toBe(403);
+    expect(env(await gerente.get(`/services/monitoramento/${id}`)).messageError).toBe(MENSAGENS_PRODUTO.acessoNegado);
+    expect((await admin.get('/services/monitoramento/-1/10')).statusCode).toBe(400);
+  });
+});
