@@ -1,33 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MENSAGEM_COMPARTILHADO, MENSAGENS_PRODUTO, type DetalheMonitoramento, type Instancia, type Servidor, type StatusWhats, type UtilizacaoDia } from '@bonifica/contracts';
-import { cliente, clienteConsentimento, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, transferenciaServidor } from '../src/db/schema/index.js';
+import { cliente, clienteConsentimento, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, sandboxWhatsappInstancia, transferenciaServidor } from '../src/db/schema/index.js';
+import { CHAVE_RECUSADA } from '../src/adapters/whatsapp/whatsapp-sandbox.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
-import { gatewayMemoria } from './apoio/gateway-memoria.js';
+import { entregaPorInject, ligarSandbox } from './apoio/whatsapp.js';
 
 let t: AppDeTeste;
 let admin: Cliente;
 let gerente: Cliente;
 let outra: Cliente;
 let atendente: Cliente;
-const g = gatewayMemoria();
+let sb: ReturnType<typeof ligarSandbox>;
+/** Every webhook call the sandbox made: its body is replayed to test a repeated delivery. */
+const entregues: { url: string; corpo: unknown; status: number }[] = [];
+const CHAVE = 'chave-secreta-123';
 
 beforeAll(async () => {
-  t = await criarAppDeTeste({ adaptadores: { whatsapp: { sandbox: g, evolution: g } } });
+  t = await criarAppDeTeste();
+  const injetar = entregaPorInject(t.app);
+  // Real clock, acks due at once: the instance's "last ack" is compared with real send times.
+  sb = ligarSandbox(t.app, {
+    agora: () => new Date(),
+    atrasoMs: 0,
+    entregar: async (url, corpo) => {
+      const status = await injetar(url, corpo);
+      entregues.push({ url, corpo, status });
+      return status;
+    },
+  });
   [admin, gerente, outra, atendente] = await Promise.all([t.entrar('admin'), t.entrar('gerente'), t.entrar('outra'), t.entrar('atendente')]);
 });
 afterAll(() => t.fechar());
 
 async function novoServidor(nome: string, capacidade: number, baseUrl = `http://${nome}.local`) {
-  const r = await admin.post('/services/servidores/save', { nome, tipo: 'sandbox', baseUrl, chave: 'chave-secreta-123', capacidade, ativo: true });
+  const r = await admin.post('/services/servidores/save', { nome, tipo: 'sandbox', baseUrl, chave: CHAVE, capacidade, ativo: true });
   expect(r.statusCode, r.body).toBe(200);
   return env<Servidor>(r).result;
 }
 
 /** The webhook URL the gateway was given for an instance (the secret is only there). */
-function webhookDe(nome: string): string {
-  const [, i] = [...g.instancias.entries()].find(([k]) => k.endsWith(`|${nome}`))!;
-  return new URL(i.webhook).pathname;
+async function webhookDe(nome: string): Promise<string> {
+  const [i] = await t.banco.db.select().from(sandboxWhatsappInstancia).where(eq(sandboxWhatsappInstancia.nome, nome));
+  return new URL(i!.webhookUrl).pathname;
+}
+
+async function servidorDe(instanciaId: number) {
+  const [i] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.id, instanciaId));
+  const [s] = env<Servidor[]>(await admin.get('/services/servidores/listar/todos')).result.filter((x) => x.id === i!.servidorId);
+  return { nome: i!.nome, servidor: { baseUrl: s!.baseUrl, chave: CHAVE } };
 }
 
 describe('servidores (admin)', () => {
@@ -53,11 +74,13 @@ describe('servidores (admin)', () => {
 
   it('teste de conexão e status: servidor fora do ar aparece como FALHA', async () => {
     const s = await novoServidor('gama', 3);
-    g.fora.add(s.baseUrl);
+    const teste = env<{ ok: boolean; mensagem: string }>(await admin.post('/services/servidores/testar', { tipo: 'sandbox', baseUrl: s.baseUrl, chave: CHAVE_RECUSADA })).result;
+    expect(teste).toMatchObject({ ok: false, mensagem: expect.stringMatching(/chave recusada/) });
+    await admin.post('/services/servidores/save', { id: s.id, nome: 'gama', tipo: 'sandbox', baseUrl: s.baseUrl, chave: CHAVE_RECUSADA, capacidade: 3, ativo: true });
     const st = env<Servidor>(await admin.get(`/services/servidores/status/${s.id}`)).result;
     expect(st.situacao).toBe('FALHA');
-    expect(st.ultimoErro).toMatch(/tempo esgotado/);
-    g.fora.delete(s.baseUrl);
+    expect(st.ultimoErro).toMatch(/chave recusada/);
+    await admin.post('/services/servidores/save', { id: s.id, nome: 'gama', tipo: 'sandbox', baseUrl: s.baseUrl, chave: CHAVE, capacidade: 3, ativo: true });
     const ok = await admin.post('/services/servidores/testar', { id: s.id });
     expect(env<{ ok: boolean }>(ok).result.ok).toBe(true);
     // Out of the rotation for the next tests.
@@ -100,38 +123,51 @@ describe('instâncias', () => {
     expect(env(await outra.get('/services/instancia/liberacao')).result).toMatchObject({ liberada: false });
   });
 
-  it('webhook: segredo errado é recusado sem gravar; QR e conexão atualizam o estado; reentrega é processada uma vez', async () => {
-    const url = webhookDe(dedicada.nome);
+  it('webhook: segredo errado é recusado sem gravar; a leitura do QR conecta; reentrega é processada uma vez', async () => {
+    const url = await webhookDe(dedicada.nome);
+    const { servidor } = await servidorDe(dedicada.id);
+    // The QR codes the sandbox posted when the instances were created.
+    await sb.entregar();
+    expect(entregues.every((e) => e.status === 200)).toBe(true);
     const antes = (await t.banco.db.select().from(eventoWhatsapp)).length;
-    const errado = await t.app.inject({ method: 'POST', url: url.replace(/\/[^/]+$/, '/segredo-errado-mas-longo'), payload: { tipo: 'CONEXAO', instancia: dedicada.nome, estado: 'CONECTADA', numero: '5511999990000' } });
+    await sb.sandbox.simularLeitura(servidor, dedicada.nome, '5511999990000');
+    entregues.length = 0;
+    await sb.entregar();
+    expect(entregues.map((e) => e.status)).toEqual([200]);
+    const corpo = entregues[0]!.corpo;
+    const errado = await t.app.inject({ method: 'POST', url: url.replace(/\/[^/]+$/, '/segredo-errado-mas-longo'), payload: corpo as object });
     expect(errado.statusCode).toBe(401);
-    expect((await t.banco.db.select().from(eventoWhatsapp)).length).toBe(antes);
-    const conexao = { tipo: 'CONEXAO', instancia: dedicada.nome, estado: 'CONECTADA', numero: '5511999990000' };
-    const r1 = await t.app.inject({ method: 'POST', url, payload: conexao });
-    expect(r1.statusCode, r1.body).toBe(200);
-    expect(env(r1).result).toBe('NOVO');
-    expect(env((await t.app.inject({ method: 'POST', url, payload: conexao }))).result).toBe('REPETIDO');
+    expect(env(errado).messageError).toBe('Webhook não autorizado.');
+    expect((await t.banco.db.select().from(eventoWhatsapp)).length).toBe(antes + 1);
+    // The same delivery again: stored once, processed once.
+    expect(env(await t.app.inject({ method: 'POST', url, payload: corpo as object })).result).toBe('REPETIDO');
+    expect((await t.banco.db.select().from(eventoWhatsapp)).length).toBe(antes + 1);
     const [i] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.id, dedicada.id));
     expect(i).toMatchObject({ estado: 'CONECTADA', numero: '5511999990000', qrCode: null });
     expect(i!.pareadaEm).not.toBeNull();
     expect(env(await gerente.get('/services/instancia/liberacao')).result).toMatchObject({ liberada: true, instanciaId: dedicada.id });
+    expect((await t.app.inject({ method: 'POST', url, payload: 'x'.repeat(300 * 1024), headers: { 'content-type': 'application/json' } })).statusCode).toBe(413);
   });
 
   it('ack atualiza a mensagem e o último ack; sem ack há 15 minutos a instância "parou de entregar"', async () => {
     const db = t.banco.db;
     const vinte = new Date(Date.now() - 20 * 60_000);
     await db.update(instanciaWhatsapp).set({ ultimoEnvioEm: vinte, ultimoAckEm: null }).where(eq(instanciaWhatsapp.id, dedicada.id));
-    const [m] = await db
-      .insert(mensagemSaida)
-      .values({ empresaId: 1, canal: 'WHATSAPP', instanciaId: dedicada.id, para: '5511976651212', texto: 'Oi', origem: 'TESTE', status: 'ENVIADA', idGateway: 'ABC1', enviadaEm: vinte })
-      .returning();
     let s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
     expect(s.instancias[0]!.parouDeEntregar).toBe(true);
-    const url = webhookDe(dedicada.nome);
-    const agora = new Date().toISOString();
-    await t.app.inject({ method: 'POST', url, payload: { tipo: 'SITUACAO_MENSAGEM', instancia: dedicada.nome, idGateway: 'ABC1', situacao: 'LIDA', em: agora } });
+    // The outbox hands a message to the gateway (what i14's worker does) and records its id.
+    const { servidor } = await servidorDe(dedicada.id);
+    const { idGateway } = await sb.sandbox.enviar(servidor, dedicada.nome, { para: '5511976651212', texto: 'Oi' });
+    const [m] = await db
+      .insert(mensagemSaida)
+      .values({ empresaId: 1, canal: 'WHATSAPP', instanciaId: dedicada.id, para: '5511976651212', texto: 'Oi', origem: 'TESTE', status: 'ENVIADA', idGateway, enviadaEm: vinte })
+      .returning();
+    entregues.length = 0;
+    await sb.entregar();
+    expect(entregues.length).toBeGreaterThanOrEqual(3);
     // A late "delivered" after "read" does not move it back.
-    await t.app.inject({ method: 'POST', url, payload: { tipo: 'SITUACAO_MENSAGEM', instancia: dedicada.nome, idGateway: 'ABC1', situacao: 'ENTREGUE', em: agora } });
+    const entregue = entregues.find((e) => JSON.stringify(e.corpo).includes('DELIVERY_ACK'))!;
+    await t.app.inject({ method: 'POST', url: new URL(entregue.url).pathname, payload: { ...(entregue.corpo as object), date_time: new Date().toISOString() } });
     const [depois] = await db.select().from(mensagemSaida).where(eq(mensagemSaida.id, m!.id));
     expect(depois!.status).toBe('LIDA');
     expect(depois!.entregueEm).not.toBeNull();
@@ -151,9 +187,11 @@ describe('instâncias', () => {
     const [c] = await db.select().from(cliente).where(and(eq(cliente.empresaId, 1), eq(cliente.celular, '11976651212')));
     expect(c).toBeDefined();
     await db.insert(clienteConsentimento).values({ empresaId: 1, clienteId: c!.id, canal: 'WHATSAPP', concedido: true, origem: 'BACKOFFICE' });
-    const url = webhookDe(dedicada.nome);
-    const r = await t.app.inject({ method: 'POST', url, payload: { tipo: 'MENSAGEM_RECEBIDA', instancia: dedicada.nome, de: '5511976651212', texto: ' párar! ', idGateway: 'IN1', em: new Date().toISOString() } });
-    expect(r.statusCode).toBe(200);
+    const { servidor } = await servidorDe(dedicada.id);
+    await sb.sandbox.simularRecebida(servidor, dedicada.nome, '5511976651212', ' párar! ');
+    entregues.length = 0;
+    await sb.entregar();
+    expect(entregues.map((e) => e.status)).toEqual([200]);
     const [ultimo] = await db
       .select()
       .from(clienteConsentimento)
@@ -165,7 +203,7 @@ describe('instâncias', () => {
     expect(fila).toHaveLength(1);
     expect(fila[0]!.texto).toMatch(/não receberá mais mensagens/);
     // Delivered again: nothing more.
-    await t.app.inject({ method: 'POST', url, payload: { tipo: 'MENSAGEM_RECEBIDA', instancia: dedicada.nome, de: '5511976651212', texto: ' párar! ', idGateway: 'IN1', em: new Date().toISOString() } });
+    await t.app.inject({ method: 'POST', url: new URL(entregues[0]!.url).pathname, payload: entregues[0]!.corpo as object });
     expect(await db.select().from(mensagemSaida).where(eq(mensagemSaida.origem, 'OPTOUT'))).toHaveLength(1);
   });
 
@@ -199,17 +237,18 @@ describe('transferência de servidor e monitoramento', () => {
     expect(t1).toMatchObject({ estado: 'CONCLUIDA', antigaRemovida: true });
     const [depois] = await t.banco.db.select().from(instanciaWhatsapp).where(eq(instanciaWhatsapp.id, inst!.id));
     expect(depois).toMatchObject({ servidorId: destino.id, nome: t1!.nomeDestino, estado: 'CONECTADA' });
-    expect(g.instancias.has(`http://beta.local|${inst!.nome}`)).toBe(false);
+    expect(await t.banco.db.select().from(sandboxWhatsappInstancia).where(eq(sandboxWhatsappInstancia.nome, inst!.nome))).toEqual([]);
     const fila = await t.banco.db.select().from(mensagemSaida).where(eq(mensagemSaida.para, '5511900000001'));
     expect(fila[0]!.instanciaId).toBe(inst!.id);
-    // Late acks from the old server still count; a random secret does not.
-    expect((await t.app.inject({ method: 'POST', url: webhookDe(t1!.nomeDestino), payload: { tipo: 'QRCODE', instancia: t1!.nomeDestino, qrCode: null, codigoPareamento: null } })).statusCode).toBe(200);
+    // The new server's webhook answers with the new secret.
+    await sb.entregar();
+    expect(entregues.at(-1)!.status).toBe(200);
   });
 
   it('monitoramento: execução grava o resultado por servidor e instância e marca a falha', async () => {
     const lista = env<Servidor[]>(await admin.get('/services/servidores/listar/ativos')).result;
     const delta = lista.find((s) => s.nome === 'delta')!;
-    g.fora.add(delta.baseUrl);
+    await admin.post('/services/servidores/save', { id: delta.id, nome: 'delta', tipo: 'sandbox', baseUrl: delta.baseUrl, chave: CHAVE_RECUSADA, capacidade: 2, ativo: true });
     const r = await admin.post('/services/monitoramento/run');
     expect(r.statusCode, r.body).toBe(200);
     const { id } = env<{ id: number }>(r).result;
@@ -219,7 +258,7 @@ describe('transferência de servidor e monitoramento', () => {
       if (d.status !== 'EXECUTANDO') break;
       await new Promise((ok) => setTimeout(ok, 20));
     }
-    g.fora.delete(delta.baseUrl);
+
     expect(d.status).toBe('FALHA');
     expect(d.verificacoes.find((v) => v.alvo === 'SERVIDOR' && v.servidorNome === 'delta')).toMatchObject({ situacao: 'FALHA' });
     expect(d.verificacoes.find((v) => v.alvo === 'INSTANCIA' && v.servidorNome === 'delta')).toMatchObject({ situacao: 'FALHA', empresaNome: 'Supermercados Bonifica Demo Centro' });

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { MENSAGEM_GATEWAY_FALHOU, type TipoGateway } from '@bonifica/contracts';
 import { FalhaGateway, type ServidorGateway, type WhatsappGateway } from '../../adapters/whatsapp/gateway.js';
+import { gatewayDo as gatewayDoTipo } from '../../adapters/index.js';
 import { ErroApi } from '../../lib/erros.js';
 
-/** The gateway that talks to servers of this type (adapters/index.ts). */
+/** The gateway that talks to servers of this type (adapters/index.ts); an unwired type fails as INDISPONIVEL. */
 export function gatewayDo(app: FastifyInstance, tipo: TipoGateway): WhatsappGateway {
-  const g = app.adaptadores.whatsapp[tipo];
-  if (!g) throw new ErroApi(503, `Servidores do tipo ${tipo} não estão disponíveis nesta instalação.`);
-  return g;
+  return gatewayDoTipo(app.adaptadores, tipo);
 }
 
 export function enderecoDo(s: { baseUrl: string; chave: string }): ServidorGateway {

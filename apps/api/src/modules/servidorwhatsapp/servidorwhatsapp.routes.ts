@@ -19,7 +19,7 @@ import {
   type TipoContratado,
   type UtilizacaoDia,
 } from '@bonifica/contracts';
-import { empresa, instanciaWhatsapp, mensagemSaida, transferenciaServidor } from '../../db/schema/index.js';
+import { empresa, instanciaWhatsapp, mensagemSaida, servidorWhatsapp, transferenciaServidor } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { ehAdmin } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
@@ -255,8 +255,9 @@ export async function servidorwhatsappRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Sandbox only: what the phone does when it reads the QR. The instance (or the transfer pairing
-   * it) connects with a made-up number, through the same path a gateway's webhook takes.
+   * Sandbox only: what the phone does when it reads the QR. The sandbox connects the instance (or
+   * the transfer's new one) and posts CONNECTION_UPDATE to the webhook; the same event is applied
+   * here at once, so the page changes without waiting for that delivery (a repeat is harmless).
    */
   rotas.post('/servidorwhatsapp/sandbox/lerqr/:id', { schema: { tags, params: idWhatsParamSchema }, config }, async (request) => {
     const l = await instanciaDoUsuario(request, request.params.id, true);
@@ -265,9 +266,12 @@ export async function servidorwhatsappRoutes(app: FastifyInstance) {
       .from(transferenciaServidor)
       .where(and(eq(transferenciaServidor.instanciaId, l.i.id), eq(transferenciaServidor.estado, 'PAREANDO')))
       .limit(1);
-    if (l.s.tipo !== 'sandbox') throw erro.requisicao(MENSAGEM_SO_SANDBOX);
-    const numero = l.i.numero ?? `55119${String(900_000_00 + l.i.id).slice(-8)}`;
-    await processarEvento(app, l.i, { tipo: 'CONEXAO', instancia: t ? t.nomeDestino : l.i.nome, estado: 'CONECTADA', numero });
+    const [servidor] = t ? await app.db.select().from(servidorWhatsapp).where(eq(servidorWhatsapp.id, t.destinoId)).limit(1) : [l.s];
+    if (servidor!.tipo !== 'sandbox') throw erro.requisicao(MENSAGEM_SO_SANDBOX);
+    const nome = t ? t.nomeDestino : l.i.nome;
+    const numero = l.i.numero ?? `55119${String(90_000_000 + l.i.id).slice(-8)}`;
+    await chamarGateway(() => app.adaptadores.whatsappSandbox.simularLeitura(enderecoDo(servidor!), nome, numero));
+    await processarEvento(app, l.i, { tipo: 'CONEXAO', instancia: nome, estado: 'CONECTADA', numero });
     return ok(await umaInstancia(request, l.i.id));
   });
 }

@@ -146,7 +146,8 @@ async function aplicarSituacao(app: FastifyInstance, instanciaId: number, idGate
       .where(and(onde, inArray(mensagemSaida.status, lida ? ['ENVIANDO', 'ENVIADA', 'ENTREGUE', 'REVISAR'] : ['ENVIANDO', 'ENVIADA', 'ENTREGUE', 'LIDA', 'REVISAR'])));
     await app.db
       .update(instanciaWhatsapp)
-      .set({ ultimoAckEm: sql`greatest(${instanciaWhatsapp.ultimoAckEm}, ${em})` })
+      // When it came back to us (our clock), not the gateway's stamp: it is compared with our send time.
+      .set({ ultimoAckEm: sql`now()` })
       .where(eq(instanciaWhatsapp.id, instanciaId));
   } else if (situacao === 'FALHOU') {
     await app.db
