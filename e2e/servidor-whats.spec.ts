@@ -20,14 +20,14 @@ test('o administrador cadastra um servidor e o gerente pareia o WhatsApp da empr
   await page.getByRole('button', { name: 'Novo servidor' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Novo servidor' });
   await dialogo.getByLabel('Nome').fill('Sandbox 1');
-  await dialogo.getByRole('textbox', { name: 'Tipo' }).click();
+  await dialogo.getByLabel('Tipo', { exact: true }).click();
   await page.getByRole('option', { name: 'Sandbox (sem WhatsApp real)' }).click();
   await dialogo.getByLabel('Endereço').fill('http://sandbox.local');
   await dialogo.getByLabel('Chave (apikey)').fill('chave-do-sandbox');
   await dialogo.getByRole('button', { name: 'Testar conexão' }).click();
   await expect(page.getByText(/O servidor respondeu/)).toBeVisible();
   await dialogo.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('cell', { name: 'Sandbox 1' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Sandbox 1', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Verificar Sandbox 1' }).click();
   await expect(page.getByText('No ar')).toBeVisible();
   await fotografar(page, 'whats-servidores-1366');
