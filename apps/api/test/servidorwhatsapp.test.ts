@@ -3,6 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { MENSAGEM_COMPARTILHADO, MENSAGENS_PRODUTO, type DetalheMonitoramento, type Instancia, type Servidor, type StatusWhats, type UtilizacaoDia } from '@bonifica/contracts';
 import { cliente, clienteConsentimento, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, sandboxWhatsappInstancia, transferenciaServidor } from '../src/db/schema/index.js';
 import { CHAVE_RECUSADA } from '../src/adapters/whatsapp/whatsapp-sandbox.js';
+import { ehPedidoDeSaida } from '../src/modules/servidorwhatsapp/index.js';
+import { celularesDoNumero } from '../src/modules/client/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { entregaPorInject, ligarSandbox } from './apoio/whatsapp.js';
 
@@ -108,6 +110,10 @@ describe('instâncias', () => {
     expect(env(await outra.post('/services/servidorwhatsapp/nova/instancia', {})).messageError).toBe(MENSAGEM_COMPARTILHADO);
     expect((await gerente.post('/services/servidorwhatsapp/nova/instancia', { numero: '12' })).statusCode).toBe(400);
     expect((await atendente.get('/services/servidorwhatsapp/status')).statusCode).toBe(403);
+    expect(env<Instancia[]>(await gerente.get('/services/servidorwhatsapp/atualizar/todos')).result.map((i) => i.id)).toEqual([dedicada.id]);
+    expect(env<number>(await gerente.get('/services/instancia/empresa/reiniciar')).result).toBe(1);
+    expect(env(await outra.get('/services/instancia/empresa/reiniciar')).messageError).toBe(MENSAGEM_COMPARTILHADO);
+    expect((await gerente.get(`/services/servidorwhatsapp/atualizar/abc`)).statusCode).toBe(400);
   });
 
   it('status mostra a da empresa; a compartilhada é só leitura para quem a contratou', async () => {
@@ -268,7 +274,32 @@ describe('transferência de servidor e monitoramento', () => {
     const pag = env<{ content: { id: number }[] }>(await admin.get('/services/monitoramento/0/10')).result;
     expect(pag.content[0]!.id).toBe(id);
     expect((await gerente.post('/services/monitoramento/run')).statusCode).toBe(403);
+
+    // Server back; the company's "connected" number sent 20 minutes ago and no ack came back: an alert.
+    await admin.post('/services/servidores/save', { id: delta.id, nome: 'delta', tipo: 'sandbox', baseUrl: delta.baseUrl, chave: CHAVE, capacidade: 2, ativo: true });
+    await t.banco.db.update(instanciaWhatsapp).set({ ultimoEnvioEm: new Date(Date.now() - 20 * 60_000), ultimoAckEm: null }).where(eq(instanciaWhatsapp.empresaId, 1));
+    const id2 = env<{ id: number }>(await admin.post('/services/monitoramento/run')).result.id;
+    let d2: DetalheMonitoramento;
+    for (;;) {
+      d2 = env<DetalheMonitoramento>(await admin.get(`/services/monitoramento/${id2}`)).result;
+      if (d2.status !== 'EXECUTANDO') break;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    expect(d2.status).toBe('ALERTA');
+    expect(d2.verificacoes.find((v) => v.alvo === 'INSTANCIA' && v.servidorNome === 'delta')).toMatchObject({ situacao: 'ALERTA', detalhe: expect.stringMatching(/sem confirmação de entrega há mais de 15 minutos/) });
     expect(env(await gerente.get(`/services/monitoramento/${id}`)).messageError).toBe(MENSAGENS_PRODUTO.acessoNegado);
     expect((await admin.get('/services/monitoramento/-1/10')).statusCode).toBe(400);
+  });
+});
+
+describe('regras puras', () => {
+  it('SAIR/PARAR sem acento, caixa ou pontuação; outras palavras não', () => {
+    for (const t of ['SAIR', 'sair', ' Sair. ', 'PARAR', 'párar!', 'Parar 🙏']) expect(ehPedidoDeSaida(t), t).toBe(true);
+    for (const t of ['sair da lista amanhã', 'saiu', 'parar de receber', 'ok']) expect(ehPedidoDeSaida(t), t).toBe(false);
+  });
+
+  it('o número do WhatsApp casa com o celular com e sem o nono dígito', () => {
+    expect(celularesDoNumero('5511987654321')).toEqual(['11987654321', '1187654321']);
+    expect(celularesDoNumero('551187654321')).toEqual(['1187654321', '11987654321']);
   });
 });
