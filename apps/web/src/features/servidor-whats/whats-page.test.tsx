@@ -40,7 +40,7 @@ describe('/app/servidor/whats', () => {
       'POST servidorwhatsapp/sandbox/lerqr/5': { ...BASE, estado: 'CONECTADA', qrCode: null },
     });
     const { usuario } = abrir();
-    expect(await screen.findByRole('img', { name: 'QR code para parear o WhatsApp' })).toHaveAttribute('src', BASE.qrCode);
+    expect(await screen.findByRole('img', { name: 'QR code para parear o WhatsApp' }, { timeout: 5000 })).toHaveAttribute('src', BASE.qrCode);
     expect(screen.getByText('Aguardando leitura do QR code')).toBeInTheDocument();
     expect(screen.getByText('ABCD-1234')).toBeInTheDocument();
     await usuario.click(screen.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }));
@@ -56,7 +56,7 @@ describe('/app/servidor/whats', () => {
       'GET servidorwhatsapp/estatisticas/utilizacao': [{ dia: '2026-03-05', enviadas: 3, entregues: 2, lidas: 1, falhas: 1 }],
     });
     abrir();
-    expect(await screen.findByText('Conectada, mas sem confirmação de entrega')).toBeInTheDocument();
+    expect(await screen.findByText('Conectada, mas sem confirmação de entrega', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('(11) 98765-4321')).toBeInTheDocument();
     expect(screen.getByText('05/03/2026 11:00:00')).toBeInTheDocument();
     expect(screen.getByText('05/03/2026 12:00:00')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('/app/servidor/whats', () => {
       'GET servidorwhatsapp/estatisticas/utilizacao': [],
     });
     abrir();
-    expect(await screen.findByText('Número compartilhado da plataforma')).toBeInTheDocument();
+    expect(await screen.findByText('Número compartilhado da plataforma', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reiniciar' })).not.toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('/app/servidor/whats', () => {
       'POST servidorwhatsapp/nova/instancia': BASE,
     });
     const { usuario } = abrir();
-    await usuario.click(await screen.findByRole('button', { name: 'Criar instância' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Criar instância' }, { timeout: 5000 }));
     await waitFor(() => expect(s.chamadas('POST servidorwhatsapp/nova/instancia')).toHaveLength(1));
   });
 });

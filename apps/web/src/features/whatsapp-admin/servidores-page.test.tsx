@@ -31,7 +31,7 @@ describe('Sistema › Servidores e Monitoramento', () => {
       'POST servidores/salvaordem': [],
     });
     const { usuario } = renderizarPagina('/app/sistema/servidores', () => import('./servidores-page'));
-    const linha = (await screen.findByText('beta')).closest('tr')!;
+    const linha = (await screen.findByText('beta', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(linha).getByText('Fora do ar')).toBeInTheDocument();
     expect(within(linha).getByText('10 de 50')).toBeInTheDocument();
     expect(await screen.findByText('WhatsApp com problema')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('Sistema › Servidores e Monitoramento', () => {
   it('editar não mostra a chave e, em branco, não a envia', async () => {
     const s = servidorFalso({ ...rotasPadrao(usuarioAdmin), 'GET servidores/listar/todos': [S(1, 'alfa')], 'GET monitoramento/alerta': null, 'POST servidores/save': S(1, 'alfa') });
     const { usuario } = renderizarPagina('/app/sistema/servidores', () => import('./servidores-page'));
-    await usuario.click(await screen.findByRole('button', { name: 'Editar alfa' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Editar alfa' }, { timeout: 5000 }));
     const dialogo = await screen.findByRole('dialog', { name: 'Editar servidor' });
     expect(within(dialogo).getByLabelText('Chave (apikey)')).toHaveValue('');
     await usuario.click(within(dialogo).getByRole('button', { name: 'Salvar' }));
@@ -70,7 +70,7 @@ describe('Sistema › Servidores e Monitoramento', () => {
     };
     servidorFalso({ ...rotasPadrao(usuarioAdmin), 'GET monitoramento/9': d });
     renderizarPagina('/app/sistema/monitoramento/detalhes/:id', () => import('./monitoramento-detalhe-page'), '/app/sistema/monitoramento/detalhes/9');
-    expect(await screen.findByText('O servidor não respondeu como esperado: chave recusada.')).toBeInTheDocument();
+    expect(await screen.findByText('O servidor não respondeu como esperado: chave recusada.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Bom Preço')).toBeInTheDocument();
     expect(screen.getByText('1 servidor(es), 1 instância(s): 2 falha(s), 0 alerta(s)')).toBeInTheDocument();
   });
