@@ -106,8 +106,10 @@ export async function executarMonitoramento(app: FastifyInstance, execucaoId: nu
   }
 }
 
-/** The scheduled run (lib/agendamentos.ts): skipped while another is running. */
+/** The scheduled run (lib/agendamentos.ts): skipped while another is running, or with no active server (no empty rows every 5 minutes). */
 export async function monitorarAgendado(app: FastifyInstance): Promise<void> {
+  const [algum] = await app.db.select({ id: servidorWhatsapp.id }).from(servidorWhatsapp).where(eq(servidorWhatsapp.ativo, true)).limit(1);
+  if (!algum) return;
   const { id, nova } = await abrirExecucao(app, 'AGENDADA', null);
   if (nova) await executarMonitoramento(app, id);
 }
