@@ -27,6 +27,8 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
+import { servidoresRoutes } from './modules/servidorwhatsapp/servidores.routes.js';
+import { webhookRoutes } from './modules/servidorwhatsapp/webhook.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
 import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
@@ -129,6 +131,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     enderecoRoutes,
     cityRoutes,
     servidorwhatsappRoutes,
+    servidoresRoutes,
     sistemaRoutes,
     whitelabelRoutes,
     empresaAdminRoutes,
@@ -154,6 +157,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(pRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });
+  await app.register(webhookRoutes, { prefix: '/services' });
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {

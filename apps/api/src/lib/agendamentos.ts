@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { agendamento } from '../db/schema/index.js';
 import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
+import { monitorarAgendado } from '../modules/servidorwhatsapp/index.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
 export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
@@ -37,6 +38,17 @@ export const AGENDAMENTOS: Agendamento[] = [
     cron: '* * * * *',
     executar: async (app) => {
       await consolidarTodas(app.db);
+    },
+  },
+  // WhatsApp servers and instances (docs/areas/mensageria.md § Monitoramento): every 5 minutes, so a
+  // number that stopped delivering is seen within MINUTOS_SEM_ACK_ALERTA + 5. Skipped while one runs.
+  {
+    nome: 'monitoramento-whatsapp',
+    titulo: 'Monitoramento do WhatsApp',
+    descricao: 'Consulta cada servidor de WhatsApp ativo e cada instância, grava o resultado e alerta quando algo está fora do ar ou parou de entregar.',
+    cron: '*/5 * * * *',
+    executar: async (app) => {
+      await monitorarAgendado(app);
     },
   },
 ];

@@ -9,4 +9,5 @@ export * from './dashboard.js';
 export * from './arquivo.js';
 export * from './mensageria.js';
 export * from './rede-credenciada.js';
+export * from './whatsapp-operacao.js';
 export * from './sandbox-whatsapp.js';
