@@ -27,6 +27,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
+import { loteMensagemRoutes } from './modules/servidorwhatsapp/lote.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
 import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
@@ -126,6 +127,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     enderecoRoutes,
     cityRoutes,
     servidorwhatsappRoutes,
+    loteMensagemRoutes,
     sistemaRoutes,
     whitelabelRoutes,
     empresaAdminRoutes,

@@ -8,3 +8,4 @@ export * from './tarefa.js';
 export * from './dashboard.js';
 export * from './arquivo.js';
 export * from './mensageria.js';
+export * from './mensageria-saida.js';
