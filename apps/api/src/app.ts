@@ -82,6 +82,9 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.decorate('banco', banco);
   app.decorate('config', config);
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
+  // The sandbox gateway posts its pending webhook calls on timers: resumed at start, stopped before the database closes.
+  app.addHook('onReady', () => app.adaptadores.whatsappSandbox.iniciar());
+  app.addHook('onClose', () => app.adaptadores.whatsappSandbox.parar());
 
   // First, so that its hooks count every request (a stop waits for them).
   await app.register(encerramentoPlugin);

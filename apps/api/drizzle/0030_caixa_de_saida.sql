@@ -14,11 +14,13 @@ CREATE TABLE "ritmo_instancia" (
 	"enviados_no_dia" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sandbox_whatsapp_mensagem" ADD COLUMN "id_local" varchar(60);--> statement-breakpoint
 ALTER TABLE "bloqueio_publico" ADD CONSTRAINT "bloqueio_publico_empresa_id_empresa_id_fk" FOREIGN KEY ("empresa_id") REFERENCES "public"."empresa"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bloqueio_publico" ADD CONSTRAINT "bloqueio_publico_cliente_id_cliente_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."cliente"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bloqueio_publico" ADD CONSTRAINT "bloqueio_publico_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ritmo_instancia" ADD CONSTRAINT "ritmo_instancia_instancia_id_instancia_whatsapp_id_fk" FOREIGN KEY ("instancia_id") REFERENCES "public"."instancia_whatsapp"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bloqueio_publico_cliente_uq" ON "bloqueio_publico" USING btree ("empresa_id","cliente_id");--> statement-breakpoint
+CREATE INDEX "sandbox_whatsapp_mensagem_local_idx" ON "sandbox_whatsapp_mensagem" USING btree ("id_local");--> statement-breakpoint
 -- The worker's pick: the next queued message of one instance, transactional first, oldest first.
 CREATE INDEX mensagem_saida_fila_instancia_idx ON mensagem_saida (instancia_id, marketing, proxima_tentativa_em, id) WHERE status = 'FILA';--> statement-breakpoint
 -- Reconciliation looks only at rows left ENVIANDO.
