@@ -251,3 +251,52 @@ describe('reconciliação depois de uma queda', () => {
     expect(msgs[1]!.erro).toBe(MOTIVO_REVISAR);
   });
 });
+
+describe('lotes: servidorwhatsapp/iniciar, pausar, cancelar/{id} e o progresso', () => {
+  it('pausar segura o lote, iniciar retoma, cancelar marca CANCELADA o que está na fila; contagens ao vivo', async () => {
+    const relogio = new RelogioFalso(Date.parse('2026-03-10T15:00:00Z'));
+    const gw = new GatewayDeTeste(relogio.agora);
+    const { loteId } = await prepararLote(10, { empresaId, porMinuto: 60 });
+    const gerente = await t.entrar('gerente');
+    const o = { gateway: () => gw, agora: relogio.agora, dormir: relogio.dormir, pararQuandoVazio: true };
+    const progresso = async () => (await gerente.get(`/services/servidorwhatsapp/lote/${loteId}`)).json().result;
+    await garantirRitmos(db);
+    const enviar = async (k: number) => {
+      for (let feitas = 0; feitas < k; ) {
+        if ((await entregarUma(db, o)).tipo === 'ENVIADA') feitas++;
+        else relogio.avancar(2000);
+      }
+    };
+
+    // Two go out, then the whole company's sending is paused.
+    await enviar(2);
+    expect(await progresso()).toMatchObject({ status: 'ATIVO', total: 10, fila: 8, enviadas: 2, percentual: 20 });
+    const semXsrf = await gerente.get('/services/servidorwhatsapp/pausar', { semXsrf: true });
+    expect(semXsrf.statusCode).toBe(403);
+    const p = await gerente.get('/services/servidorwhatsapp/pausar');
+    expect(p.json().result.lotes).toContain(loteId);
+    relogio.avancar(3_600_000);
+    expect((await entregarUma(db, o)).tipo).toBe('NADA');
+    expect(await progresso()).toMatchObject({ status: 'PAUSADO', fila: 8 });
+
+    // Resumed (this batch only), three more; then cancelled: the rest is CANCELADA and never goes.
+    expect((await gerente.get(`/services/servidorwhatsapp/iniciar?lote=${loteId}`)).json().result.lotes).toEqual([loteId]);
+    await enviar(3);
+    const c = await gerente.get(`/services/servidorwhatsapp/cancelar/${loteId}`);
+    expect(c.json().result).toEqual({ canceladas: 5 });
+    await entregarAte(db, { ...o, continuar: () => true });
+    expect(gw.enviadas).toHaveLength(5);
+    expect(await progresso()).toMatchObject({ status: 'CANCELADO', total: 10, fila: 0, enviadas: 5, canceladas: 5, percentual: 100 });
+    const [a] = await linhas<{ n: number }>(sql`select count(*)::int n from auditoria where entidade = 'lote_mensagem' and entidade_id = ${String(loteId)}`);
+    expect(a!.n).toBe(3);
+
+    // Another company can neither see, pause nor cancel it.
+    const outra = await t.entrar('outra');
+    expect((await outra.get(`/services/servidorwhatsapp/lote/${loteId}`)).statusCode).toBe(404);
+    expect((await outra.get(`/services/servidorwhatsapp/iniciar?lote=${loteId}`)).json().result.lotes).toEqual([]);
+    expect((await outra.get(`/services/servidorwhatsapp/cancelar/${loteId}`)).statusCode).toBe(404);
+    const admin = await t.entrar('admin');
+    expect((await admin.get('/services/servidorwhatsapp/pausar')).statusCode).toBe(403);
+    expect((await gerente.get('/services/servidorwhatsapp/iniciar?lote=abc')).json().messageError).toBe('Lote inválido.');
+  });
+});

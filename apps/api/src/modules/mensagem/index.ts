@@ -5,3 +5,4 @@ export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao
 export { cancelarLote, concluirLotes, mudarLotes, progressoLote, type ProgressoLote } from './lotes.js';
 export { entregarAte } from './laco.js';
 export { RITMO_PADRAO } from './ritmo.js';
+export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agendamento.js';

@@ -5,7 +5,7 @@ import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario } from '../../lib/tenant.js';
-import { cancelarLote, mudarLotes, progressoLote } from '../mensagem/index.js';
+import { cancelarLote, mudarLotes, pararEntregador, progressoLote } from '../mensagem/index.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 
@@ -17,6 +17,11 @@ export async function loteMensagemRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['servidorwhatsapp'];
   const config = { permissoes: GESTAO, alteraDados: true };
+  // A stop ends the outbox loop at its next turn instead of waiting out its minute.
+  app.addHook('preClose', (done) => {
+    pararEntregador(app.db);
+    done();
+  });
 
   async function mudar(request: FastifyRequest, para: 'PAUSADO' | 'ATIVO', loteId: number | undefined) {
     const empresaId = empresaDe(request);
