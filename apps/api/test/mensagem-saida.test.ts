@@ -98,14 +98,31 @@ async function prepararLote(n: number, inst: Parameters<typeof criarInstancia>[1
   return { instanciaId, loteId };
 }
 
+/** A fresh instance paired in the sandbox gateway with its batch; the sandbox's clock is `agora`. */
+let nSandbox = 0;
+async function loteNoSandbox(n: number, porMinuto: number, agora: () => Date) {
+  const sandbox = t.app.adaptadores.whatsappSandbox;
+  sandbox.configurar({ automatico: false, taxaFalha: 0, agora });
+  const nome = `ritmo-sandbox-${++nSandbox}`;
+  const servidor = { baseUrl: 'sandbox://local', chave: 'chave' };
+  await sandbox.criarInstancia(servidor, nome, 'http://127.0.0.1:9/webhook');
+  await sandbox.conectar(servidor, nome);
+  await sandbox.simularLeitura(servidor, nome, `5511977${String(nSandbox).padStart(6, '0')}`);
+  const lote = await prepararLote(n, { empresaId, porMinuto, nome });
+  const enviadas = async () =>
+    (await linhas<{ em: string | Date; id_local: string }>(sql`select criado_em as em, id_local from sandbox_whatsapp_mensagem where instancia = ${nome} and direcao = 'ENVIADA'`)).map(
+      (r) => ({ em: new Date(r.em).getTime(), idLocal: r.id_local }),
+    );
+  return { ...lote, sandbox, enviadas };
+}
+
 describe('ritmo por instância (relógio falso)', () => {
-  it('nunca passa do limite por minuto, com intervalos irregulares', async () => {
+  it('nunca passa do limite por minuto, com intervalos irregulares (gateway sandbox)', async () => {
     const relogio = new RelogioFalso(Date.parse('2026-03-10T15:00:00Z'));
-    const gw = new GatewayDeTeste(relogio.agora);
-    const { loteId } = await prepararLote(60, { empresaId, porMinuto: 10 });
-    await entregarAte(db, { gateway: () => gw, agora: relogio.agora, dormir: relogio.dormir, continuar: () => true, pararQuandoVazio: true });
-    expect(gw.enviadas).toHaveLength(60);
-    const instantes = gw.enviadas.map((e) => e.em);
+    const { loteId, sandbox, enviadas } = await loteNoSandbox(60, 10, relogio.agora);
+    await entregarAte(db, { gateway: () => sandbox, agora: relogio.agora, dormir: relogio.dormir, continuar: () => true, pararQuandoVazio: true });
+    const instantes = (await enviadas()).map((e) => e.em).sort((a, b) => a - b);
+    expect(instantes).toHaveLength(60);
     expect(maximoPorJanela(instantes, 60_000)).toBeLessThanOrEqual(10);
     const intervalos = instantes.slice(1).map((x, i) => x - instantes[i]!);
     expect(Math.min(...intervalos)).toBeGreaterThanOrEqual(6000);
@@ -193,27 +210,29 @@ describe('ritmo por instância (relógio falso)', () => {
     expect(msgs.map((m) => m.status)).toEqual(['CANCELADA', 'ENVIADA']);
   });
 
-  it('vários trabalhadores ao mesmo tempo não furam o ritmo (relógio acelerado)', async () => {
+  it('vários trabalhadores ao mesmo tempo não furam o ritmo (relógio acelerado, gateway sandbox)', async () => {
     // 1 real millisecond = 300 clock milliseconds: a minute passes in 200 ms.
     const base = Date.parse('2026-03-10T15:00:00Z');
     const t0 = performance.now();
     const agora = () => new Date(base + (performance.now() - t0) * 300);
-    const gw = new GatewayDeTeste(agora);
-    await prepararLote(40, { empresaId, porMinuto: 30 });
-    await prepararLote(40, { empresaId, porMinuto: 30 });
+    const a = await loteNoSandbox(40, 30, agora);
+    const b = await loteNoSandbox(40, 30, agora);
     const outro = await t.segundaApp();
-    const fim = Date.now() + 5000;
-    const o = { gateway: () => gw, agora, continuar: () => Date.now() < fim, pararQuandoVazio: true, sonecaMaximaMs: 2000, dormir: () => new Promise<void>((r) => setTimeout(r, 2)) };
-    await Promise.all([entregarAte(db, { ...o, paralelos: 3 }), entregarAte(outro.app.db, { ...o, paralelos: 3 })]);
+    outro.app.adaptadores.whatsappSandbox.configurar({ automatico: false, taxaFalha: 0, agora });
+    const fim = Date.now() + 20_000;
+    const o = { agora, continuar: () => Date.now() < fim, pararQuandoVazio: true, sonecaMaximaMs: 2000, dormir: () => new Promise<void>((r) => setTimeout(r, 2)) };
+    // Two apps (on PostgreSQL two pools, as two processes), three loops each, each with its own sandbox handle.
+    await Promise.all([
+      entregarAte(db, { ...o, gateway: () => a.sandbox, paralelos: 3 }),
+      entregarAte(outro.app.db, { ...o, gateway: () => outro.app.adaptadores.whatsappSandbox, paralelos: 3 }),
+    ]);
     await outro.fechar();
-    expect(gw.enviadas).toHaveLength(80);
-    for (const nome of new Set(gw.enviadas.map((e) => e.instancia))) {
-      const instantes = gw.enviadas.filter((e) => e.instancia === nome).map((e) => e.em).sort((a, b) => a - b);
-      expect(maximoPorJanela(instantes, 60_000)).toBeLessThanOrEqual(30);
+    for (const x of [a, b]) {
+      const enviadas = await x.enviadas();
+      expect(enviadas).toHaveLength(40);
+      expect(maximoPorJanela(enviadas.map((e) => e.em).sort((p, q) => p - q), 60_000)).toBeLessThanOrEqual(30);
+      expect(new Set(enviadas.map((e) => e.idLocal)).size).toBe(40);
     }
-    const porId = new Map<string, number>();
-    for (const e of gw.enviadas) porId.set(e.idLocal!, (porId.get(e.idLocal!) ?? 0) + 1);
-    expect([...porId.values()].every((n) => n === 1)).toBe(true);
   });
 });
 

@@ -1,8 +1,9 @@
 import { FalhaGateway, type EnvioMensagem, type SituacaoMensagem, type WhatsappGateway } from '../../src/adapters/whatsapp/gateway.js';
 
 /**
- * A recording gateway for the outbox tests until the sandbox gateway lands: keeps every message it was
- * handed (with the local id) and answers `situacao` from them; `falhar` scripts refusals.
+ * A recording gateway for the outbox tests that need refusals in a set order (backoff, a call that
+ * never returns, a timeout) — the sandbox fails at a random rate. Keeps every message it was handed
+ * (with the local id) and answers `situacao` from them. Pacing across workers is tested on the sandbox.
  */
 export class GatewayDeTeste implements WhatsappGateway {
   readonly tipo = 'sandbox' as const;
