@@ -1,7 +1,7 @@
 ALTER TABLE "empresa" ADD COLUMN "logo_arquivo_id" integer;--> statement-breakpoint
 ALTER TABLE "arquivo" ADD COLUMN "papel" varchar(20);--> statement-breakpoint
 CREATE UNIQUE INDEX "arquivo_papel_servico_uq" ON "arquivo" USING btree ("papel") WHERE "arquivo"."empresa_id" is null and "arquivo"."papel" is not null;--> statement-breakpoint
--- Every image moves into `arquivo` (docs/decisions/025-imagens-na-tabela-arquivo.md). The logo of a
+-- Every image moves into `arquivo` (docs/decisions/026-imagens-na-tabela-arquivo.md). The logo of a
 -- company points at its file; deleting the file (arquivo/delete) leaves the company without a logo.
 ALTER TABLE "empresa" ADD CONSTRAINT "empresa_logo_arquivo_id_arquivo_id_fk" FOREIGN KEY ("logo_arquivo_id") REFERENCES "public"."arquivo"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Company logos (empresa.logo/logo_mime): one file each, owned by the network (its head office, the tenant of RLS).

@@ -29,6 +29,7 @@ import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
 import { servidoresRoutes } from './modules/servidorwhatsapp/servidores.routes.js';
 import { webhookRoutes } from './modules/servidorwhatsapp/webhook.routes.js';
+import { loteMensagemRoutes } from './modules/servidorwhatsapp/lote.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
 import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
@@ -132,6 +133,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     cityRoutes,
     servidorwhatsappRoutes,
     servidoresRoutes,
+    loteMensagemRoutes,
     sistemaRoutes,
     whitelabelRoutes,
     empresaAdminRoutes,

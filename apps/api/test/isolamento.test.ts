@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, plano, clientePlano, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, plano, clientePlano, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -40,6 +40,13 @@ beforeAll(async () => {
     .values({ empresaId: 1, nome: 'logo-demo.png', tipo: 'image/png', tamanho: 4, sha256: '0'.repeat(64), dados: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
     .returning({ id: arquivo.id });
   arquivoDemo.id = a!.id;
+});
+
+// A message batch of the demo network (docs/areas/mensageria.md "Caixa de saída"), written straight to the table.
+const loteDemo = { id: 0 };
+beforeAll(async () => {
+  const [l] = await t.banco.db.insert(loteMensagem).values({ empresaId: 1, nome: 'Lote demo', origem: 'CAMPANHA' }).returning({ id: loteMensagem.id });
+  loteDemo.id = l!.id;
 });
 
 // Cards (docs/areas/cartoes.md): the demo's ids, read after the seed.
@@ -240,6 +247,8 @@ const CASOS: Caso[] = [
   { rota: 'delete /services/company/delete/{id}', metodo: 'DELETE', url: () => '/services/company/delete/2', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/company/imprimir/qrcode', metodo: 'POST', url: () => '/services/company/imprimir/qrcode', corpo: () => ({ empresaId: 1 }), status: 404, mensagem: 'Empresa não encontrada.' },
   { rota: 'get /services/computers/findbyid/{id}', metodo: 'GET', url: () => `/services/computers/findbyid/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/servidorwhatsapp/cancelar/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/cancelar/${loteDemo.id}`, status: 404, mensagem: 'Lote não encontrado.' },
+  { rota: 'get /services/servidorwhatsapp/lote/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/lote/${loteDemo.id}`, status: 404, mensagem: 'Lote não encontrado.' },
   { rota: 'get /services/computers/alterarstatus/{id}', metodo: 'GET', url: () => `/services/computers/alterarstatus/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
   { rota: 'post /services/computers/novotoken/{id}', metodo: 'POST', url: () => `/services/computers/novotoken/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
   {

@@ -26,3 +26,4 @@ export * from './arquivo.js';
 export * from './filial.js';
 export * from './rede-credenciada.js';
 export * from './servidorwhatsapp.js';
+export * from './mensagem-saida.js';

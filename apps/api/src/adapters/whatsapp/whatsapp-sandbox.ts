@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
 import { sandboxWhatsappInstancia, sandboxWhatsappMensagem, sandboxWhatsappWebhook } from '../../db/schema/index.js';
@@ -166,8 +166,8 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
         m
           ? sql`with m as (
               insert into sandbox_whatsapp_mensagem
-                (id_gateway, servidor, instancia, direcao, numero, texto, midia, criado_em, enviada_em, entregue_em, lida_em, falhou_em)
-              values (${m.idGateway}, ${m.servidor}, ${m.instancia}, ${m.direcao}, ${m.numero}, ${m.texto}, ${m.midia ? JSON.stringify(m.midia) : null}::jsonb,
+                (id_gateway, id_local, servidor, instancia, direcao, numero, texto, midia, criado_em, enviada_em, entregue_em, lida_em, falhou_em)
+              values (${m.idGateway}, ${m.idLocal ?? null}, ${m.servidor}, ${m.instancia}, ${m.direcao}, ${m.numero}, ${m.texto}, ${m.midia ? JSON.stringify(m.midia) : null}::jsonb,
                 ${m.criadoEm}, ${m.enviadaEm ?? null}, ${m.entregueEm ?? null}, ${m.lidaEm ?? null}, ${m.falhouEm ?? null}))`
           : sql``
       }
@@ -392,6 +392,7 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
           direcao: 'ENVIADA',
           numero: para,
           texto: mensagem.texto,
+          idLocal: mensagem.idLocal ?? null,
           midia: mensagem.midia ? { tipo: mensagem.midia.tipo, mimetype: mensagem.midia.mimetype, nomeArquivo: mensagem.midia.nomeArquivo } : null,
           criadoEm: new Date(t),
           ...(falha ? { falhouEm: em(1) } : { enviadaEm: em(1), entregueEm: em(2), lidaEm: em(3) }),
@@ -415,7 +416,8 @@ export function whatsappSandbox(db: Db, opcoes: Partial<OpcoesSandbox> = {}): Wh
         .from(sandboxWhatsappMensagem)
         .where(
           and(
-            eq(sandboxWhatsappMensagem.idGateway, idGateway),
+            // By the gateway's id or by the sender's local id (after a crash the sender may know only that).
+            or(eq(sandboxWhatsappMensagem.idGateway, idGateway), eq(sandboxWhatsappMensagem.idLocal, idGateway)),
             eq(sandboxWhatsappMensagem.servidor, servidor.baseUrl),
             eq(sandboxWhatsappMensagem.instancia, instancia),
             eq(sandboxWhatsappMensagem.direcao, 'ENVIADA'),

@@ -10,4 +10,5 @@ export * from './arquivo.js';
 export * from './mensageria.js';
 export * from './rede-credenciada.js';
 export * from './whatsapp-operacao.js';
+export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';

@@ -46,6 +46,8 @@ export const sandboxWhatsappMensagem = pgTable(
     /** The other party's number (digits). */
     numero: varchar({ length: 20 }).notNull(),
     texto: text().notNull(),
+    /** The sender's own id of the message (`EnvioMensagem.idLocal`): `situacao` answers by it too (docs/decisions/029). */
+    idLocal: varchar({ length: 60 }),
     /** Attachment as handed over (type, mimetype, file name; the content is not kept). */
     midia: jsonb().$type<{ tipo: string; mimetype: string; nomeArquivo: string } | null>(),
     criadoEm: timestamp({ withTimezone: true }).notNull(),
@@ -54,7 +56,7 @@ export const sandboxWhatsappMensagem = pgTable(
     lidaEm: timestamp({ withTimezone: true }),
     falhouEm: timestamp({ withTimezone: true }),
   },
-  (t) => [index('sandbox_whatsapp_mensagem_instancia_idx').on(t.servidor, t.instancia, t.criadoEm)],
+  (t) => [index('sandbox_whatsapp_mensagem_instancia_idx').on(t.servidor, t.instancia, t.criadoEm), index('sandbox_whatsapp_mensagem_local_idx').on(t.idLocal)],
 );
 
 /**
