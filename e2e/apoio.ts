@@ -41,5 +41,7 @@ export async function entrar(page: Page, usuario: string, opcoes: { lembrar?: bo
 }
 
 export async function fotografar(page: Page, nome: string) {
+  // A width change slides the menu in or out: shoot once every CSS transition has ended, not mid-way.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: `e2e/screenshots/${nome}.png`, fullPage: false });
 }

@@ -55,8 +55,9 @@ function CartaoInstancia({ i, podeGerenciar }: { i: Instancia; podeGerenciar: bo
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
-          <Group gap="sm">
-            <Badge size="lg" color={ESTADO[i.estado].cor} variant="light">
+          <Group gap="sm" miw={0} maw="100%">
+            {/* Sentence case and a cap on the width: the pairing label is long for a 390 px phone. */}
+            <Badge size="lg" tt="none" maw="100%" color={ESTADO[i.estado].cor} variant="light">
               {ESTADO[i.estado].rotulo}
             </Badge>
             {i.pausada && (
