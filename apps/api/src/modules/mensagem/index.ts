@@ -1,0 +1,3 @@
+/** Public face of the `mensagem` module (templates and automatic messages; decision 022). */
+export { modeloRoutes } from './modelo.routes.js';
+export { contextoDaEmpresa, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
