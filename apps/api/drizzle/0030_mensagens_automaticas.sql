@@ -21,6 +21,7 @@ CREATE TABLE "mensagem_automatica" (
 	"link" varchar(300),
 	"ultima_rodada" date,
 	"eventos_desde" timestamp with time zone,
+	"ativada_em" timestamp with time zone,
 	"atualizado_em" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "mensagem_automatica_empresa_id_gatilho_pk" PRIMARY KEY("empresa_id","gatilho")
 );

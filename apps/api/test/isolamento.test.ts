@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, plano, clientePlano, modeloMensagem, resgateParceiro, tokenApi } from '../src/db/schema/index.js';
+import { arquivo, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -292,6 +292,15 @@ const CASOS: Caso[] = [
     status: 404,
     mensagem: 'Cliente não encontrado.',
   },
+  // Automatic messages: outra cannot point its message at the demo's template nor test it on a demo customer.
+  {
+    rota: 'post /services/mensagem/automatica/save',
+    metodo: 'POST',
+    url: () => '/services/mensagem/automatica/save',
+    corpo: () => ({ gatilho: 'ANIVERSARIO', ativo: true, modeloId: modeloDemo.id, canal: 'WHATSAPP' }),
+    status: 400,
+    mensagem: 'Modelo não encontrado.',
+  },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -480,6 +489,7 @@ const LISTAS = [
   'post /services/convenio/filterpaginated/{page}/{size}',
   // Message templates: checked in 'modelos de mensagem' below.
   'post /services/mensagem/modelo/filterpaginated/{page}/{size}',
+  'post /services/filtrar/msgautomatica/{page}/{size}',
   'post /services/card/filterpaginated/{page}/{size}',
   'post /services/card/filaimpressao/filter/{page}/{size}',
   // The programme rule's history: checked in 'as listas continuam só com a própria empresa' below.
@@ -540,6 +550,17 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
         expect(r.body).not.toMatch(VAZAMENTO);
       }
       expect(env<Pagina<UsuarioResumo>>(await outra.post(rota, {})).result.content.map((u) => u.username)).toEqual(['outra']);
+    }
+  });
+
+  it('registro das mensagens automáticas: outra não vê o que a demo enviou, nem filtrando pelo cliente da demo', async () => {
+    await t.banco.db.insert(envioAutomatica).values({ empresaId: 1, gatilho: 'ANIVERSARIO', clienteId: ids.clienteDemo, motivo: 'ANIVERSARIO:2026', canal: 'WHATSAPP' });
+    expect(env<Pagina<unknown>>(await gerente.post('/services/filtrar/msgautomatica/0/100', {})).result.totalElements).toBeGreaterThan(0);
+    for (const filtro of [{}, { clienteId: ids.clienteDemo }, { gatilho: 'ANIVERSARIO' }]) {
+      const r = await outra.post('/services/filtrar/msgautomatica/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
     }
   });
 

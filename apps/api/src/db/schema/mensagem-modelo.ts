@@ -57,6 +57,8 @@ export const mensagemAutomatica = pgTable(
      * Set when the message is turned on, so turning it on does not write to the whole base.
      */
     eventosDesde: timestamp({ withTimezone: true }),
+    /** When the message was last turned on: the overlap above never reaches before it. */
+    ativadaEm: timestamp({ withTimezone: true }),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.empresaId, t.gatilho] })],
