@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { entrar, fotografar } from './apoio';
+
+test('o gerente escreve um modelo com pré-visualização de um cliente real e liga a mensagem de aniversário', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await entrar(page, 'gerente');
+  await page.goto('/app/mensagens/modelo');
+  await page.getByRole('button', { name: 'Novo modelo' }).first().click();
+  const gaveta = page.getByRole('dialog', { name: 'Novo modelo' });
+  const nome = `Aniversário ${Date.now()}`;
+  await gaveta.getByRole('textbox', { name: 'Nome' }).fill(nome);
+  const texto = gaveta.getByRole('textbox', { name: 'Texto' });
+  await texto.fill('Parabéns, ');
+  await gaveta.getByRole('button', { name: '{primeiro_nome}' }).click();
+  await texto.press('End');
+  await texto.pressSequentially('! Seu saldo é ');
+  await gaveta.getByRole('button', { name: '{saldo_cashback}' }).click();
+  await texto.press('End');
+  await texto.pressSequentially('. Use o cupom ');
+  await gaveta.getByRole('button', { name: '{cupom}' }).click();
+  await gaveta.getByRole('combobox', { name: 'Cliente para a pré-visualização' }).fill('Maria José');
+  await page.getByRole('option', { name: /Maria José da Silva/ }).first().click();
+  await expect(gaveta.getByTestId('previa-texto')).toHaveText(/^Parabéns, Maria! Seu saldo é R\$ [\d.]+,\d{2}\. Use o cupom NIVER10$/);
+  await fotografar(page, 'modelo-mensagem-desktop');
+  await gaveta.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('cell', { name: nome, exact: true })).toBeVisible();
+  await fotografar(page, 'modelos-mensagem-desktop');
+
+  await page.goto('/app/mensagens/automatica');
+  const aniversario = page.getByRole('region', { name: 'Aniversário' });
+  await aniversario.getByRole('switch', { name: 'Ligar Aniversário' }).check({ force: true });
+  await aniversario.getByRole('combobox', { name: 'Modelo' }).click();
+  await page.getByRole('option', { name: nome }).click();
+  await aniversario.getByRole('textbox', { name: 'Cupom' }).fill('NIVER10');
+  await aniversario.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Aniversário: configuração salva.')).toBeVisible();
+  await aniversario.getByRole('button', { name: 'Enviar agora' }).click();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText(/mensage(m|ns) enfileirada|Nenhum cliente novo/)).toBeVisible();
+  await fotografar(page, 'mensagens-automaticas-desktop');
+  await page.getByRole('tab', { name: 'Registro de envios' }).click();
+  await fotografar(page, 'registro-envios-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/mensagens/automatica');
+  await expect(page.getByRole('region', { name: 'Aniversário' })).toBeVisible();
+  await fotografar(page, 'mensagens-automaticas-celular');
+  await page.goto('/app/mensagens/modelo');
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Editar modelo' })).toBeVisible();
+  await fotografar(page, 'modelo-mensagem-celular');
+});
