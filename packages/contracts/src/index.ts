@@ -26,3 +26,5 @@ export * from './arquivo.js';
 export * from './filial.js';
 export * from './rede-credenciada.js';
 export * from './mensagem.js';
+export * from './servidorwhatsapp.js';
+export * from './mensagem-saida.js';
