@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { EnvioAutomatica, MensagemAutomatica, ModeloMensagem, Pagina, ResultadoRodada } from '@bonifica/contracts';
-import { cliente, clienteConsentimento } from '../src/db/schema/index.js';
-import { rodarAutomaticasDevidas } from '../src/modules/mensagem/index.js';
+import { arquivo, cliente, clienteConsentimento } from '../src/db/schema/index.js';
+import { entregarUma, garantirRitmos, rodarAutomaticasDevidas } from '../src/modules/mensagem/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { criarInstancia } from './apoio/mensageria.js';
 
@@ -282,5 +282,31 @@ describe('agenda diária, teste, envio agora e registro', () => {
     ] as const) {
       expect((await gerente.post(url, corpo)).statusCode).toBe(400);
     }
+  });
+
+  it('o anexo do modelo sai como mídia, com o texto de legenda (entregador e gateway sandbox)', async () => {
+    const sandbox = t.app.adaptadores.whatsappSandbox;
+    sandbox.configurar({ automatico: false, taxaFalha: 0 });
+    const nome = `anexo-${Date.now()}`;
+    const servidor = { baseUrl: 'sandbox://local', chave: 'chave' };
+    await sandbox.criarInstancia(servidor, nome, 'http://127.0.0.1:9/webhook');
+    await sandbox.conectar(servidor, nome);
+    await sandbox.simularLeitura(servidor, nome, '5511977000001');
+    await t.banco.db.execute(sql`update instancia_whatsapp set ativa = false where empresa_id = 1`);
+    await criarInstancia(t.banco.db, { empresaId: 1, nome });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const [a] = await t.banco.db.insert(arquivo).values({ empresaId: 1, nome: 'oferta.png', tipo: 'image/png', tamanho: png.length, sha256: '0'.repeat(64), dados: png }).returning({ id: arquivo.id });
+    const m = await gerente.post('/services/mensagem/modelo/save', { nome: `Com anexo ${nome}`, canal: 'WHATSAPP', texto: 'Veja a oferta, {primeiro_nome}', arquivoId: a!.id });
+    expect(m.statusCode, m.body).toBe(200);
+    await configurar({ gatilho: 'BOAS_VINDAS', ativo: false, modeloId: env<ModeloMensagem>(m).result.id });
+    const c = await novoCliente();
+    const r = await gerente.post('/services/mensagem/automatica/msgteste', { gatilho: 'BOAS_VINDAS', para: '11977000002', clienteId: c });
+    expect(r.statusCode, r.body).toBe(200);
+    const id = env<{ mensagemId: number }>(r).result.mensagemId;
+    await t.banco.db.execute(sql`update mensagem_saida set status = 'CANCELADA' where status = 'FILA' and id <> ${id}`);
+    await garantirRitmos(t.banco.db);
+    expect(await entregarUma(t.banco.db, { gateway: () => sandbox })).toMatchObject({ tipo: 'ENVIADA', id });
+    const [enviada] = await linhas<{ texto: string; midia: unknown; numero: string }>(sql`select texto, midia, numero from sandbox_whatsapp_mensagem where id_local = ${`bonifica-${id}`}`);
+    expect(enviada).toMatchObject({ texto: 'Veja a oferta, Bruna', midia: { tipo: 'imagem', mimetype: 'image/png', nomeArquivo: 'oferta.png' } });
   });
 });
