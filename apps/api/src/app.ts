@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
+import { publicoRoutes } from './modules/publico/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -120,6 +121,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     companyRoutes,
     computersRoutes,
     convenioRoutes,
+    publicoRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

@@ -25,3 +25,4 @@ export * from './manutencao.js';
 export * from './arquivo.js';
 export * from './filial.js';
 export * from './rede-credenciada.js';
+export * from './publico.js';

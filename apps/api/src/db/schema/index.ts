@@ -9,3 +9,4 @@ export * from './dashboard.js';
 export * from './arquivo.js';
 export * from './mensageria.js';
 export * from './rede-credenciada.js';
+export * from './publico.js';
