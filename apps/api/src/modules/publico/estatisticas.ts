@@ -3,6 +3,29 @@ import { FAIXAS_SALDO, reaisParaCentavos, type CondicoesPublico, type ContagemPu
 import type { Executor } from '../../db/client.js';
 import { origemPublico, selecaoContatosDoPublico, sqlBloqueado, sqlConsentimento } from './compilador.js';
 import { linhas } from './consulta.js';
+import { erro } from '../../lib/erros.js';
+
+/**
+ * Counting is set work over the whole company: more memory for its hash joins and aggregates (a
+ * year of sales grouped by customer spills to disk at the default 4 MB), and a ceiling, so a heavy
+ * audience never holds a connection for long (docs/areas/publicos.md "Desempenho").
+ */
+async function prepararContagem(tx: Executor) {
+  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('statement_timeout', '20s', true)`);
+}
+
+export const MENSAGEM_CONTAGEM_DEMORADA = 'A contagem deste público demorou demais: simplifique as condições (período de compras mais curto) e tente de novo.';
+
+async function comLimite<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  await prepararContagem(tx);
+  try {
+    return await fn();
+  } catch (e) {
+    const codigo = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+    if (codigo === '57014') throw erro.indisponivel(MENSAGEM_CONTAGEM_DEMORADA);
+    throw e;
+  }
+}
 
 async function contarContatos(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<number> {
   const s = selecaoContatosDoPublico(empresaId, f);
@@ -12,7 +35,11 @@ async function contarContatos(tx: Executor, empresaId: number, f: CondicoesPubli
 }
 
 /** The live count of the builder: one count over the compiled conditions. */
-export async function contarPublico(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<ContagemPublico> {
+export function contarPublico(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<ContagemPublico> {
+  return comLimite(tx, () => contar(tx, empresaId, f));
+}
+
+async function contar(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<ContagemPublico> {
   const [l] = await linhas<{ n: number }>(tx, sql`select count(*)::int as n ${origemPublico(empresaId, f)}`);
   return { clientes: l?.n ?? 0, contatos: await contarContatos(tx, empresaId, f) };
 }
@@ -22,7 +49,11 @@ export async function contarPublico(tx: Executor, empresaId: number, f: Condicoe
  * blocked), how many are blocked, by branch and by cashback balance band. The audience is
  * materialised once (a CTE with its flags) and every figure is a filtered aggregate over it.
  */
-export async function estatisticasPublico(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<EstatisticasPublico> {
+export function estatisticasPublico(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<EstatisticasPublico> {
+  return comLimite(tx, () => estatisticas(tx, empresaId, f));
+}
+
+async function estatisticas(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<EstatisticasPublico> {
   const casos = FAIXAS_SALDO.map((b, i) =>
     b.max === null ? sql`when coalesce(k.saldo, 0) >= ${reaisParaCentavos(b.min)} then ${i}` : sql`when coalesce(k.saldo, 0) <= ${reaisParaCentavos(b.max)} then ${i}`,
   );
