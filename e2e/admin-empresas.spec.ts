@@ -10,6 +10,15 @@ const LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48"><rect width="48" height="48" rx="10" fill="#c2255c"/><text x="24" y="33" font-size="26" font-family="sans-serif" fill="#fff" text-anchor="middle">F</text><text x="58" y="32" font-size="22" font-family="sans-serif" font-weight="700" fill="#c2255c">Fideliza Mais</text></svg>',
 );
 
+/** Uploads take no SVG (apps/api/src/lib/imagem.ts): the logo drawn by the browser, as a PNG. */
+async function comoPng(page: Page, svg: Buffer): Promise<Buffer> {
+  const p = await page.context().newPage();
+  await p.setContent(`<body style="margin:0">${svg.toString('utf8')}</body>`);
+  const png = await p.locator('svg').screenshot({ omitBackground: true });
+  await p.close();
+  return png;
+}
+
 async function sair(page: Page) {
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/auth\/user\/login$/);
@@ -145,9 +154,10 @@ test('o white label muda o nome, a cor e a logo do cabeçalho e do login', async
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('White label salvo.')).toBeVisible();
 
+    const png = await comoPng(page, LOGO);
     const escolha = page.waitForEvent('filechooser');
     await page.getByTestId('enviar-topoAngular').click();
-    await (await escolha).setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO });
+    await (await escolha).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByText('Logo atualizado.')).toBeVisible();
 
     const logo = page.getByTestId('logo-sistema');

@@ -28,6 +28,9 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { enderecoRoutes } from './modules/endereco/endereco.routes.js';
 import { cityRoutes } from './modules/city/city.routes.js';
 import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhatsapp.routes.js';
+import { servidoresRoutes } from './modules/servidorwhatsapp/servidores.routes.js';
+import { webhookRoutes } from './modules/servidorwhatsapp/webhook.routes.js';
+import { loteMensagemRoutes } from './modules/servidorwhatsapp/lote.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
 import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
@@ -82,6 +85,9 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   app.decorate('banco', banco);
   app.decorate('config', config);
   app.decorate('adaptadores', { ...criarAdaptadores(config, banco.db), ...adaptadores });
+  // The sandbox gateway posts its pending webhook calls on timers: resumed at start, stopped before the database closes.
+  app.addHook('onReady', () => app.adaptadores.whatsappSandbox.iniciar());
+  app.addHook('onClose', () => app.adaptadores.whatsappSandbox.parar());
 
   // First, so that its hooks count every request (a stop waits for them).
   await app.register(encerramentoPlugin);
@@ -128,6 +134,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     enderecoRoutes,
     cityRoutes,
     servidorwhatsappRoutes,
+    servidoresRoutes,
+    loteMensagemRoutes,
     sistemaRoutes,
     whitelabelRoutes,
     empresaAdminRoutes,
@@ -153,6 +161,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(pRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });
+  await app.register(webhookRoutes, { prefix: '/services' });
 
   await app.register(spaPlugin, { dist: config.webDist });
   app.setNotFoundHandler((request, reply) => {

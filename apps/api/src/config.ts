@@ -34,6 +34,13 @@ const esquema = z.object({
   SMTP_FROM: z.string().default('Bonifica <nao-responda@bonifica.local>'),
   /** Without SMTP: write each sent message to this folder (development, end-to-end tests). */
   EMAIL_SANDBOX_DIR: z.string().optional(),
+  /** Gateway of a WhatsApp server registered without a type (docs/areas/mensageria.md "Gateways"). */
+  WHATSAPP_GATEWAY: z.enum(['sandbox', 'evolution']).default('sandbox'),
+  /** Time limit of each call to an Evolution server. */
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Sandbox: time between a send and each ack (ENVIADA 1×, ENTREGUE 2×, LIDA 3×), and the share of failed sends. */
+  WHATSAPP_SANDBOX_ATRASO_MS: z.coerce.number().int().min(0).default(1500),
+  WHATSAPP_SANDBOX_FALHA: z.coerce.number().min(0).max(1).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO_SEED: booleano,
@@ -66,6 +73,7 @@ export type Config = {
   redefinicao: { maxPorUsuarioHora: number; maxPorIp: number };
   cep: { provider: 'http' | 'sandbox'; baseUrl: string; timeoutMs: number };
   smtp: { url: string | undefined; from: string; pastaSandbox: string | undefined };
+  whatsapp: { gateway: 'sandbox' | 'evolution'; timeoutMs: number; sandbox: { atrasoMs: number; taxaFalha: number } };
   logLevel: string;
   webDist: string | undefined;
   /** Demo data on the first start: default on the embedded database only (issue 2 §2). */
@@ -108,6 +116,11 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redefinicao: { maxPorUsuarioHora: e.RESET_MAX_PER_USER_HOUR, maxPorIp: e.RESET_MAX_PER_IP },
     cep: { provider: e.CEP_PROVIDER, baseUrl: e.CEP_BASE_URL, timeoutMs: e.CEP_TIMEOUT_MS },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM, pastaSandbox: e.EMAIL_SANDBOX_DIR ? resolve(e.EMAIL_SANDBOX_DIR) : undefined },
+    whatsapp: {
+      gateway: e.WHATSAPP_GATEWAY,
+      timeoutMs: e.WHATSAPP_TIMEOUT_MS,
+      sandbox: { atrasoMs: e.WHATSAPP_SANDBOX_ATRASO_MS, taxaFalha: e.WHATSAPP_SANDBOX_FALHA },
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,

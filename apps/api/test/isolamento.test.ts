@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, plano, clientePlano, resgateParceiro, tokenApi, publico, bloqueioPublico, etiqueta, clienteEtiqueta } from '../src/db/schema/index.js';
+import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
+import { arquivo, loteMensagem, plano, clientePlano, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
+import { publico, bloqueioPublico, etiqueta, clienteEtiqueta } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -42,6 +43,13 @@ beforeAll(async () => {
   arquivoDemo.id = a!.id;
 });
 
+// A message batch of the demo network (docs/areas/mensageria.md "Caixa de saída"), written straight to the table.
+const loteDemo = { id: 0 };
+beforeAll(async () => {
+  const [l] = await t.banco.db.insert(loteMensagem).values({ empresaId: 1, nome: 'Lote demo', origem: 'CAMPANHA' }).returning({ id: loteMensagem.id });
+  loteDemo.id = l!.id;
+});
+
 // Cards (docs/areas/cartoes.md): the demo's ids, read after the seed.
 const cartoesDemo = { ativo: 0, ativoNumero: '', disponivel: 0, bloqueado: 0, itemFila: 0 };
 beforeAll(async () => {
@@ -75,6 +83,14 @@ beforeAll(async () => {
     ])
     .returning({ id: tarefa.id });
   Object.assign(tarefasDemo, { importacao: imp!.id, contato: cont!.id });
+});
+
+// WhatsApp (docs/areas/mensageria.md): a server of the platform and the demo network's own instance, written straight to the tables.
+const whatsDemo = { servidor: 0, instancia: 0 };
+beforeAll(async () => {
+  const [s] = await t.banco.db.insert(servidorWhatsapp).values({ nome: 'Servidor demo', tipo: 'sandbox', baseUrl: 'http://sandbox.local', chave: 'k', capacidade: 10 }).returning({ id: servidorWhatsapp.id });
+  const [i] = await t.banco.db.insert(instanciaWhatsapp).values({ empresaId: 1, servidorId: s!.id, nome: 'bonifica-1-demo', webhookTokenHash: 'f'.repeat(64) }).returning({ id: instanciaWhatsapp.id });
+  Object.assign(whatsDemo, { servidor: s!.id, instancia: i!.id });
 });
 
 // API tokens (docs/areas/integracao.md): a token of the demo network, and one of outra for the integration API.
@@ -161,6 +177,8 @@ async function fotografiaDaDemo() {
     contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
     resgatesParceiro: await db.select().from(resgateParceiro).where(eq(resgateParceiro.empresaId, 1)).orderBy(asc(resgateParceiro.id)),
     parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
+    whatsapp: await db.select().from(instanciaWhatsapp).orderBy(asc(instanciaWhatsapp.id)),
+    servidoresWhatsapp: await db.select().from(servidorWhatsapp).orderBy(asc(servidorWhatsapp.id)),
     publicos: await db.select().from(publico).where(eq(publico.empresaId, 1)).orderBy(asc(publico.id)),
     bloqueiosPublico: await db.select().from(bloqueioPublico).where(eq(bloqueioPublico.empresaId, 1)).orderBy(asc(bloqueioPublico.id)),
     etiquetas: await db.select().from(etiqueta).where(eq(etiqueta.empresaId, 1)).orderBy(asc(etiqueta.id)),
@@ -249,6 +267,8 @@ const CASOS: Caso[] = [
   { rota: 'delete /services/company/delete/{id}', metodo: 'DELETE', url: () => '/services/company/delete/2', status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/company/imprimir/qrcode', metodo: 'POST', url: () => '/services/company/imprimir/qrcode', corpo: () => ({ empresaId: 1 }), status: 404, mensagem: 'Empresa não encontrada.' },
   { rota: 'get /services/computers/findbyid/{id}', metodo: 'GET', url: () => `/services/computers/findbyid/${dispositivoDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/servidorwhatsapp/cancelar/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/cancelar/${loteDemo.id}`, status: 404, mensagem: 'Lote não encontrado.' },
+  { rota: 'get /services/servidorwhatsapp/lote/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/lote/${loteDemo.id}`, status: 404, mensagem: 'Lote não encontrado.' },
   { rota: 'get /services/computers/alterarstatus/{id}', metodo: 'GET', url: () => `/services/computers/alterarstatus/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
   { rota: 'post /services/computers/novotoken/{id}', metodo: 'POST', url: () => `/services/computers/novotoken/${dispositivoDemo.id}`, status: 404, mensagem: 'Dispositivo não encontrado.' },
   {
@@ -462,6 +482,23 @@ const CASOS: Caso[] = [
   { rota: 'post /services/company/admin/save', metodo: 'POST', url: () => '/services/company/admin/save', corpo: () => ({ id: 1, nome: 'Plantada Ltda', nomeCurto: 'Plantada', slug: 'plantada' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'post /services/empresabloqueio/save', metodo: 'POST', url: () => '/services/empresabloqueio/save', corpo: () => ({ empresaId: 1, motivo: 'Bloqueio plantado por outra empresa' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
   { rota: 'delete /services/empresabloqueio/{id}', metodo: 'DELETE', url: () => '/services/empresabloqueio/1', corpo: () => ({ motivo: 'Desbloqueio plantado por outra empresa' }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  // WhatsApp servers, transfer and monitoring (docs/areas/mensageria.md): the system administrator's only.
+  { rota: 'get /services/servidores/listar/{x}', metodo: 'GET', url: () => '/services/servidores/listar/todos', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/servidores/findbyid/{id}', metodo: 'GET', url: () => `/services/servidores/findbyid/${whatsDemo.servidor}`, status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/servidores/status/{id}', metodo: 'GET', url: () => `/services/servidores/status/${whatsDemo.servidor}`, status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/servidores/save', metodo: 'POST', url: () => '/services/servidores/save', corpo: () => ({ id: whatsDemo.servidor, nome: 'Plantado', tipo: 'sandbox', baseUrl: 'http://plantado.local', capacidade: 1, ativo: true }), status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'delete /services/servidores/delete/{id}', metodo: 'DELETE', url: () => `/services/servidores/delete/${whatsDemo.servidor}`, status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'post /services/servidores/transferencia/cancelar/{id}', metodo: 'POST', url: () => '/services/servidores/transferencia/cancelar/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/monitoramento/{id}', metodo: 'GET', url: () => '/services/monitoramento/1', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  { rota: 'get /services/monitoramento/{a}/{b}', metodo: 'GET', url: () => '/services/monitoramento/0/10', status: 403, mensagem: MENSAGENS_PRODUTO.acessoNegado },
+  // The demo network's own WhatsApp instance: outra (COMPARTILHADO) does not see it.
+  { rota: 'get /services/servidorwhatsapp/atualizar/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/atualizar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  { rota: 'get /services/instancia/reiniciar/{id}', metodo: 'GET', url: () => `/services/instancia/reiniciar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  { rota: 'get /services/instancia/status/atualizar/{id}', metodo: 'GET', url: () => `/services/instancia/status/atualizar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  { rota: 'post /services/instancia/desconectar/{id}', metodo: 'POST', url: () => `/services/instancia/desconectar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  { rota: 'post /services/servidorwhatsapp/sandbox/lerqr/{id}', metodo: 'POST', url: () => `/services/servidorwhatsapp/sandbox/lerqr/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  // The webhook: no session counts, only the instance's secret.
+  { rota: 'post /services/servidorwhatsapp/webhook/{instanciaId}/{segredo}', metodo: 'POST', url: () => `/services/servidorwhatsapp/webhook/${whatsDemo.instancia}/segredo-plantado-por-outra`, corpo: () => ({ tipo: 'CONEXAO' }), status: 401, mensagem: MENSAGEM_WEBHOOK_RECUSADO },
   // The programme's rule of a demo branch (docs/areas/programa.md): not in this network.
   { rota: 'delete /services/config/configuracaoprograma/filial/{id}', metodo: 'DELETE', url: () => '/services/config/configuracaoprograma/filial/2', status: 404, mensagem: 'Filial não encontrada.' },
 ];

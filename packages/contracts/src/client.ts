@@ -58,7 +58,7 @@ function dataCalendarioValida(iso: string): boolean {
 }
 
 /** '' and whitespace mean "not informed": the form sends them, the database keeps null. */
-const vazioComoNulo = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+export const vazioComoNulo = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 function textoOpcional(maximo: number, mensagem: string) {
   return z.preprocess(vazioComoNulo, z.string().trim().max(maximo, mensagem).nullable().optional()).transform((v) => v ?? null);
@@ -109,6 +109,31 @@ const ufSchema = z
   .transform((v) => (v ? v.trim().toUpperCase() : null))
   .refine((v) => v === null || ufValida(v), 'UF inválida.');
 
+/**
+ * The address fields of a save, customer's and branch's alike (docs/areas/filiais.md): the same
+ * names on the wire, rules and messages. Spread into each object schema.
+ */
+export const camposEnderecoSchema = {
+  cep: cepClienteSchema,
+  logradouro: textoOpcional(160, 'Logradouro longo demais.'),
+  numero: textoOpcional(20, 'Número longo demais.'),
+  complemento: textoOpcional(80, 'Complemento longo demais.'),
+  bairro: textoOpcional(80, 'Bairro longo demais.'),
+  cidade: textoOpcional(80, 'Cidade longa demais.'),
+  uf: ufSchema,
+};
+
+/** The same fields as read back (findbyid of a customer or a branch). */
+export type CamposEnderecoLidos = {
+  cep: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+};
+
 export const consentimentoEntradaSchema = z
   .object({
     canal: z.enum(CANAIS_CONSENTIMENTO, { message: 'Canal de consentimento inválido: use WHATSAPP, EMAIL ou SMS.' }),
@@ -133,13 +158,7 @@ export const clienteSaveSchema = z
     celular: celularSchema,
     celularWhatsapp: z.boolean().default(false),
     email: emailClienteSchema,
-    cep: cepClienteSchema,
-    logradouro: textoOpcional(160, 'Logradouro longo demais.'),
-    numero: textoOpcional(20, 'Número longo demais.'),
-    complemento: textoOpcional(80, 'Complemento longo demais.'),
-    bairro: textoOpcional(80, 'Bairro longo demais.'),
-    cidade: textoOpcional(80, 'Cidade longa demais.'),
-    uf: ufSchema,
+    ...camposEnderecoSchema,
     filialOrigemId: z.number({ message: 'Filial de origem inválida.' }).int().positive('Filial de origem inválida.').nullable().optional(),
     status: z.enum(['ATIVO', 'BLOQUEADO'], { message: 'Situação inválida: use ATIVO ou BLOQUEADO.' }).optional(),
     observacoes: textoOpcional(2000, 'Observações longas demais (máximo 2000 caracteres).'),
@@ -188,14 +207,8 @@ export type ClienteResumo = {
 export type ConsentimentoAtual = { concedido: boolean; data: string; origem: string };
 
 /** GET client/findbyid/{id} and the reply of client/save. */
-export type Cliente = ClienteResumo & {
-  cep: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
+export type Cliente = ClienteResumo &
+  CamposEnderecoLidos & {
   observacoes: string | null;
   atualizadoEm: string;
   /** null: never asked on that channel (treated as not granted). */
@@ -337,5 +350,5 @@ export function formatarDocumentoCliente(documento: string | null | undefined): 
   return tipoDocumento(documento) === 'CNPJ' ? formatarCnpj(documento) : formatarCpf(documento);
 }
 
-/** Shared with other addresses (a branch's, docs/areas/filiais.md): the same rules and messages. */
-export { textoOpcional as textoOpcionalSchema, cepClienteSchema as cepOpcionalSchema, ufSchema as ufOpcionalSchema };
+/** Shared with other addresses (a partner's of the network): the same rules and messages. */
+export { textoOpcional as textoOpcionalSchema, ufSchema as ufOpcionalSchema };

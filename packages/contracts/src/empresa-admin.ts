@@ -177,11 +177,12 @@ export type WhiteLabel = {
 
 export const IMAGENS_SISTEMA = ['topoAngular', 'favicon'] as const;
 export type ImagemSistema = (typeof IMAGENS_SISTEMA)[number];
-export const MIMES_IMAGEM_SISTEMA = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
+/** No SVG: a document that may carry scripts (apps/api/src/lib/imagem.ts). */
+export const MIMES_IMAGEM_SISTEMA = ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
 /** POST sistema/whitelabel/imagem/{tipo}: the image in base64 (no data: prefix). */
 export const imagemSistemaSchema = z
   .object({
-    mime: z.enum(MIMES_IMAGEM_SISTEMA, { message: 'Formato de imagem não aceito: use PNG, JPEG, SVG, WebP ou ICO.' }),
+    mime: z.enum(MIMES_IMAGEM_SISTEMA, { message: 'Formato de imagem não aceito: use PNG, JPEG, WebP ou ICO.' }),
     base64: z.string().min(4, 'Envie a imagem.').max(1_000_000, 'Imagem grande demais.').regex(/^[A-Za-z0-9+/]+=*$/, 'Imagem inválida.'),
   })
   .strict();

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { cnpjValido } from './br/documento.js';
 import { somenteDigitos } from './br/telefone.js';
-import { cepOpcionalSchema, textoOpcionalSchema, ufOpcionalSchema } from './client.js';
+import { camposEnderecoSchema, vazioComoNulo, type CamposEnderecoLidos } from './client.js';
 import { FUSOS_HORARIOS, type FusoHorario } from './company.js';
-
-const vazioComoNulo = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** CNPJ of the branch, numeric or alphanumeric (2026), typed with or without the mask; kept bare and upper-case. */
 export const cnpjFilialSchema = z
@@ -39,13 +37,7 @@ export const filialSaveSchema = z
     shortName: z.string({ message: 'Informe o nome da filial.' }).trim().min(2, 'Informe o nome da filial.').max(80, 'Nome da filial longo demais.'),
     cnpj: cnpjFilialSchema,
     telefone: telefoneFilialSchema,
-    cep: cepOpcionalSchema,
-    logradouro: textoOpcionalSchema(160, 'Logradouro longo demais.'),
-    numero: textoOpcionalSchema(20, 'Número longo demais.'),
-    complemento: textoOpcionalSchema(80, 'Complemento longo demais.'),
-    bairro: textoOpcionalSchema(80, 'Bairro longo demais.'),
-    cidade: textoOpcionalSchema(80, 'Cidade longa demais.'),
-    uf: ufOpcionalSchema,
+    ...camposEnderecoSchema,
     fusoHorario: z.enum(FUSOS_HORARIOS, { message: 'Fuso horário inválido.' }).default('UTC_3_BRASIL'),
     ativa: z.boolean().default(true),
     logo: logoSchema,
@@ -71,13 +63,7 @@ export type Filial = {
   shortName: string;
   cnpj: string | null;
   telefone: string | null;
-  cep: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
+} & CamposEnderecoLidos & {
   fusoHorario: FusoHorario;
   ativa: boolean;
   logoUrl: string | null;

@@ -25,4 +25,6 @@ export * from './manutencao.js';
 export * from './arquivo.js';
 export * from './filial.js';
 export * from './rede-credenciada.js';
+export * from './servidorwhatsapp.js';
+export * from './mensagem-saida.js';
 export * from './publico.js';

@@ -6,12 +6,13 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Banco } from './client.js';
 
-const pasta = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const PASTA_MIGRACOES = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Any number, the same in every process: several API processes may boot at once on one PostgreSQL. */
 const TRAVA_MIGRACAO = 727_001;
 
-export async function migrar(banco: Banco): Promise<void> {
+/** `pasta`: another copy of the migrations (tests stop half-way to write data in an older shape). */
+export async function migrar(banco: Banco, pasta = PASTA_MIGRACOES): Promise<void> {
   if (banco.engine === 'pglite') {
     await migratePglite(banco.db as unknown as PgliteDatabase, { migrationsFolder: pasta });
     return;

@@ -6,6 +6,7 @@ import { cancelarVenda, registrarVenda } from '../modules/transacao/venda.js';
 import { criarContasPadrao } from '../modules/account/contas-padrao.js';
 import { semearPlanos } from '../modules/plano/plano.seed.js';
 import { semearCartoesDemo } from '../modules/card/seed-cartoes.js';
+import { trocarLogoEmpresa } from '../modules/arquivo/index.js';
 import { gerarHashSenha, type ParametrosArgon2 } from '../lib/senha.js';
 import { clientesDemo, clientesOutra, type ClienteDemo } from './seed-clientes.js';
 
@@ -163,12 +164,12 @@ export async function semearDemo(db: Db, opcoes: { publicUrl: string; argon2?: P
         slug: 'bonifica-demo',
         tipoServidorWhats: 'DEDICADO',
         contatoSuporteWhats: '5511999990000',
-        logo: LOGO_DEMO,
-        logoMime: 'image/svg+xml',
       })
       .returning({ id: empresa.id });
     const matrizId = matriz!.id;
+    // The demo logo is an SVG of ours: uploads refuse SVG (lib/imagem.ts), and the image routes serve any file sandboxed.
     await tx.update(empresa).set({ matrizId }).where(eq(empresa.id, matrizId));
+    await trocarLogoEmpresa(tx, matrizId, matrizId, { nome: 'logo', tipo: 'image/svg+xml', dados: LOGO_DEMO, usuarioId: null });
     const filiais = await tx
       .insert(empresa)
       .values([

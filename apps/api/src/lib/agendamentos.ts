@@ -5,6 +5,8 @@ import type { Db } from '../db/client.js';
 import { agendamento } from '../db/schema/index.js';
 import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
+import { monitorarAgendado } from '../modules/servidorwhatsapp/index.js';
+import { reconciliarMensagens, rodarEntregador } from '../modules/mensagem/index.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
 export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
@@ -38,6 +40,34 @@ export const AGENDAMENTOS: Agendamento[] = [
     executar: async (app) => {
       await consolidarTodas(app.db);
     },
+  },
+  // WhatsApp servers and instances (docs/areas/mensageria.md § Monitoramento): every 5 minutes, so a
+  // number that stopped delivering is seen within MINUTOS_SEM_ACK_ALERTA + 5. Skipped while one runs.
+  {
+    nome: 'monitoramento-whatsapp',
+    titulo: 'Monitoramento do WhatsApp',
+    descricao: 'Consulta cada servidor de WhatsApp ativo e cada instância, grava o resultado e alerta quando algo está fora do ar ou parou de entregar.',
+    cron: '*/5 * * * *',
+    executar: async (app) => {
+      await monitorarAgendado(app);
+    },
+  },
+  // The message outbox (docs/areas/mensageria.md "Caixa de saída"): each run delivers for ~55 s at the
+  // instances' pace, so one run follows the other; the pacing lock keeps overlapping runs in step.
+  {
+    nome: 'entregar-mensagens',
+    titulo: 'Envio de mensagens',
+    descricao: 'Entrega as mensagens da caixa de saída no ritmo de cada número de WhatsApp (por minuto, teto do dia, aquecimento, horário de silêncio). Cada execução envia por quase um minuto.',
+    cron: '* * * * *',
+    executar: (app) => rodarEntregador(app),
+  },
+  // After a crash (docs/decisions/029): never a blind re-send. Also runs within a minute of a start.
+  {
+    nome: 'reconciliar-mensagens',
+    titulo: 'Reconciliação de mensagens',
+    descricao: 'Pergunta ao gateway o destino das mensagens presas em ENVIANDO há mais de 2 minutos (queda do processo); o que ele não conhece vai para REVISAR, para uma pessoa decidir. Marca como concluídos os lotes terminados.',
+    cron: '* * * * *',
+    executar: reconciliarMensagens,
   },
 ];
 

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { construirApp } from '../../src/app.js';
 import { carregarConfig, type Config } from '../../src/config.js';
 import { abrirBanco, type Banco } from '../../src/db/client.js';
-import { migrar } from '../../src/db/migrate.js';
+import { migrar, PASTA_MIGRACOES } from '../../src/db/migrate.js';
 import { semearDemo, SENHA_DEMO } from '../../src/db/seed.js';
 import type { Adaptadores } from '../../src/adapters/index.js';
 // The app's decorations (`app.tarefas`, `app.swagger()`) are declared where they are made; loaded
@@ -19,7 +22,14 @@ export const TOKEN_APP = 'token-de-teste-da-aplicacao';
  * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards.
  */
 export async function criarAppDeTeste(
-  opcoes: { env?: Record<string, string>; adaptadores?: Partial<Adaptadores>; semDemo?: boolean; logger?: Record<string, unknown> } = {},
+  opcoes: {
+    env?: Record<string, string>;
+    adaptadores?: Partial<Adaptadores>;
+    semDemo?: boolean;
+    logger?: Record<string, unknown>;
+    /** Tests of a migration: the database stops at migration `ate` (its tag), `preparar` writes data in that shape, then the rest runs. */
+    antesDaMigracao?: { ate: string; preparar: (banco: Banco) => Promise<void> };
+  } = {},
 ) {
   const usarPg = process.env.TEST_ENGINE === 'postgres';
   let nomeBanco: string | null = null;
@@ -47,6 +57,15 @@ export async function criarAppDeTeste(
     ...opcoes.env,
   });
   const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 });
+  if (opcoes.antesDaMigracao) {
+    const parcial = migracoesAte(opcoes.antesDaMigracao.ate);
+    try {
+      await migrar(banco, parcial);
+    } finally {
+      rmSync(parcial, { recursive: true, force: true });
+    }
+    await opcoes.antesDaMigracao.preparar(banco);
+  }
   await migrar(banco);
   if (!opcoes.semDemo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
   const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: opcoes.logger ?? false });
@@ -91,6 +110,18 @@ export async function criarAppDeTeste(
       }
     },
   };
+}
+
+/** A copy of the migrations whose journal ends at `ate` (included). */
+function migracoesAte(ate: string): string {
+  const pasta = mkdtempSync(path.join(tmpdir(), 'migracoes-'));
+  cpSync(PASTA_MIGRACOES, pasta, { recursive: true });
+  const arquivo = path.join(pasta, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(arquivo, 'utf8')) as { entries: { tag: string }[] };
+  const fim = journal.entries.findIndex((e) => e.tag === ate);
+  if (fim < 0) throw new Error(`migração ${ate} não existe`);
+  writeFileSync(arquivo, JSON.stringify({ ...journal, entries: journal.entries.slice(0, fim + 1) }));
+  return pasta;
 }
 
 export type AppDeTeste = Awaited<ReturnType<typeof criarAppDeTeste>>;

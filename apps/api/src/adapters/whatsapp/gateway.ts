@@ -33,6 +33,13 @@ export type EnvioMensagem = {
   para: string;
   texto: string;
   midia?: Midia;
+  /**
+   * Bonifica's own id of the message (outbox row). The gateway keeps it beside its own id so that,
+   * after a worker crash between handing a message over and recording the gateway's id, `situacao`
+   * can still answer by the local id (docs/decisions/029). Evolution has no such field: its client
+   * answers DESCONHECIDA for a local id and the message goes to review.
+   */
+  idLocal?: string;
 };
 
 /**
@@ -81,7 +88,10 @@ export type WhatsappGateway = {
   /** Hands one message over; returns the gateway's id of it (the key acks and reconciliation use). */
   enviar(servidor: ServidorGateway, instancia: string, mensagem: EnvioMensagem): Promise<{ idGateway: string }>;
   verificarNumeros(servidor: ServidorGateway, instancia: string, numeros: string[]): Promise<{ numero: string; existe: boolean }[]>;
-  /** What the gateway knows of a message it was handed (DESCONHECIDA when it has no record of it). */
+  /**
+   * What the gateway knows of a message it was handed (DESCONHECIDA when it has no record of it).
+   * `id` is the gateway's id or, when that never reached the outbox, the `idLocal` sent with the message.
+   */
   situacao(servidor: ServidorGateway, instancia: string, idGateway: string): Promise<SituacaoMensagem>;
   /** Normalises a webhook body (already authenticated by the route); null for events we ignore. */
   interpretarWebhook(corpo: unknown): EventoGateway | null;

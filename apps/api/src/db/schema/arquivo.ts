@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { bytea } from './tipos.js';
 
@@ -18,7 +19,12 @@ export const arquivo = pgTable(
     sha256: varchar({ length: 64 }).notNull(),
     dados: bytea().notNull(),
     usuarioId: integer(),
+    /** What a file of the service is for ('topoAngular', 'favicon' of the white label): one of each at most. */
+    papel: varchar({ length: 20 }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('arquivo_empresa_idx').on(t.empresaId, t.criadoEm)],
+  (t) => [
+    index('arquivo_empresa_idx').on(t.empresaId, t.criadoEm),
+    uniqueIndex('arquivo_papel_servico_uq').on(t.papel).where(sql`${t.empresaId} is null and ${t.papel} is not null`),
+  ],
 );

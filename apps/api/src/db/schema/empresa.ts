@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { bytea } from './tipos.js';
 
 /**
  * A company of the programme: a head office (matriz) or one of its branches (filiais).
@@ -21,8 +20,11 @@ export const empresa = pgTable(
     tipoServidorWhats: varchar({ length: 20 }).notNull().default('NENHUM'),
     contatoSuporteWhats: varchar({ length: 20 }),
     experimentalAte: date({ mode: 'string' }),
-    logo: bytea(),
-    logoMime: varchar({ length: 40 }),
+    /**
+     * The company's logo, a row of `arquivo` (docs/decisions). The foreign key (on delete set null) is
+     * written by hand in the migration: declaring it here would make this file and arquivo.ts import each other.
+     */
+    logoArquivoId: integer(),
     telefone: varchar({ length: 20 }),
     cep: varchar({ length: 9 }),
     logradouro: varchar({ length: 160 }),

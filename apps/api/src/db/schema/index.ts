@@ -9,4 +9,7 @@ export * from './dashboard.js';
 export * from './arquivo.js';
 export * from './mensageria.js';
 export * from './rede-credenciada.js';
+export * from './whatsapp-operacao.js';
+export * from './mensageria-saida.js';
+export * from './sandbox-whatsapp.js';
 export * from './publico.js';

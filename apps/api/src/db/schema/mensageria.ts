@@ -21,7 +21,7 @@ export const servidorWhatsapp = pgTable('servidor_whatsapp', {
   ordem: integer().notNull().default(0),
   ativo: boolean().notNull().default(true),
   /** Last monitoring result: OK, FALHA (with `ultimoErro`). */
-  situacao: varchar({ length: 10 }).notNull().default('DESCONHECIDA').$type<'DESCONHECIDA' | 'OK' | 'FALHA'>(),
+  situacao: varchar({ length: 12 }).notNull().default('DESCONHECIDA').$type<'DESCONHECIDA' | 'OK' | 'FALHA'>(),
   ultimoErro: text(),
   verificadoEm: timestamp({ withTimezone: true }),
   criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),

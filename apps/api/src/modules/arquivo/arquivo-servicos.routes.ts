@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { idParamSchema, LIMITE_ARQUIVO_BYTES, MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_ARQUIVO_NAO_ENCONTRADO, MENSAGEM_ARQUIVO_TIPO, PERMISSOES } from '@bonifica/contracts';
 import { arquivo } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
@@ -10,6 +9,7 @@ import { tipoDaImagem } from '../../lib/imagem.js';
 import { ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { buscarInfo, colunasInfo, doUsuario, info } from './arquivo.repository.js';
+import { sha256Hex } from './imagens.js';
 
 /** Logos and images are the company's management's and the system administrator's to change. */
 const QUEM_ENVIA = [PERMISSOES.admin, PERMISSOES.empresa, PERMISSOES.empresaAdmin];
@@ -52,7 +52,7 @@ export async function arquivoServicosRoutes(app: FastifyInstance) {
     const criado = await transacaoDoUsuario(request, async (tx) => {
       const [l] = await tx
         .insert(arquivo)
-        .values({ empresaId: u.empresaId, nome, tipo, tamanho: dados.length, sha256: createHash('sha256').update(dados).digest('hex'), dados, usuarioId: u.id })
+        .values({ empresaId: u.empresaId, nome, tipo, tamanho: dados.length, sha256: sha256Hex(dados), dados, usuarioId: u.id })
         .returning(colunasInfo);
       const i = info(l!);
       await auditar(tx, request, { acao: 'CRIAR', entidade: 'arquivo', entidadeId: i.id, depois: { nome: i.nome, tipo: i.tipo, tamanho: i.tamanho, sha256: i.sha256 } });

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { cartao, cliente, empresa } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
+import { lerLogoEmpresa } from '../arquivo/index.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { empresaDo, MENSAGEM_CARTAO_NAO_ENCONTRADO } from './card.repository.js';
 import { pdfCartoes, type DadosCartaoImpresso, type DadosEmpresaCartao } from './card-pdf.js';
@@ -11,12 +12,13 @@ import { exigirImprimivel } from './fila.js';
 
 async function dadosEmpresa(tx: Executor, empresaId: number): Promise<DadosEmpresaCartao> {
   const [e] = await tx
-    .select({ nome: empresa.nome, nomeCurto: empresa.nomeCurto, contato: empresa.contatoSuporteWhats, logo: empresa.logo, logoMime: empresa.logoMime })
+    .select({ nome: empresa.nome, nomeCurto: empresa.nomeCurto, contato: empresa.contatoSuporteWhats })
     .from(empresa)
     .where(eq(empresa.id, empresaId))
     .limit(1);
   if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
-  return { nome: e.nome, nomeCurto: e.nomeCurto, contato: e.contato, logo: e.logo && e.logoMime ? { dados: Buffer.from(e.logo), mime: e.logoMime } : null };
+  const logo = await lerLogoEmpresa(tx, empresaId);
+  return { nome: e.nome, nomeCurto: e.nomeCurto, contato: e.contato, logo: logo ? { dados: Buffer.from(logo.dados), mime: logo.tipo } : null };
 }
 
 /** The cards to print, in the order asked; any id outside the caller's company is a 404 for the whole call. */

@@ -14,7 +14,7 @@ const colunas = {
   fusoHorario: empresa.fusoHorario,
   ativa: empresa.ativa,
   experimentalAte: empresa.experimentalAte,
-  temLogo: sql<boolean>`${empresa.logo} is not null`,
+  temLogo: sql<boolean>`${empresa.logoArquivoId} is not null`,
 };
 
 type Linha = { id: number; nomeCurto: string; nome: string; cnpj: string | null; tipo: 'MATRIZ' | 'FILIAL'; matrizId: number; fusoHorario: string; ativa: boolean };

@@ -17,6 +17,7 @@ import { ehAdmin, type UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { lista, ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { lerLogoEmpresa } from '../arquivo/index.js';
 import { tokenApiRoutes } from './token-api.routes.js';
 import { buscarEmpresa, empresasDaRede, faturaAberta, paraEmpresa, slugDaEmpresa } from './company.repository.js';
 import { buscarFilial, desativarFilial, gravarFilial, listarFiliais } from './filial.repository.js';
@@ -137,8 +138,9 @@ export async function companyRoutes(app: FastifyInstance) {
       const { filial, slug, logo } = await transacaoDoUsuario(request, async (tx) => {
         const f = await buscarFilial(tx, u, id);
         if (!f) throw erro.naoEncontrado('Empresa não encontrada.');
-        const [l] = await tx.select({ slug: empresa.slug, logo: empresa.logo, mime: empresa.logoMime }).from(empresa).where(eq(empresa.id, id)).limit(1);
-        return { filial: f, slug: l!.slug, logo: l!.logo && l!.mime ? { bytes: Buffer.from(l!.logo), mime: l!.mime } : null };
+        const [l] = await tx.select({ slug: empresa.slug }).from(empresa).where(eq(empresa.id, id)).limit(1);
+        const logo = await lerLogoEmpresa(tx, id);
+        return { filial: f, slug: l!.slug, logo: logo ? { bytes: Buffer.from(logo.dados), mime: logo.tipo } : null };
       });
       const pdf = await cartazQrCode(filial, `${app.config.publicUrl}/p/${slug}`, logo);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="qrcode-${slug}.pdf"`).send(pdf);

@@ -19,6 +19,7 @@ import { criarRedefinicao, linkOculto } from '../../lib/redefinicao-senha.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { gerarHashSenha } from '../../lib/senha.js';
 import { tokenAleatorio } from '../../lib/tokens.js';
+import { fusoDaRedeMudou } from '../empresadashboard/index.js';
 import { lerConfigSistema } from '../config/index.js';
 import { buscarEmpresaAdmin, listarEmpresasAdmin, slugEmUso } from './empresa-admin.repository.js';
 
@@ -77,6 +78,8 @@ export async function empresaAdminRoutes(app: FastifyInstance) {
       if (await slugEmUso(tx, d.slug, d.id)) throw erro.conflito('Este endereço de página pública já é usado por outra empresa.');
       const novos = { nome: d.nome, nomeCurto: d.nomeCurto, cnpj: d.cnpj ?? null, slug: d.slug, ...(d.fusoHorario ? { fusoHorario: d.fusoHorario } : {}) };
       await tx.update(empresa).set(novos).where(eq(empresa.id, d.id));
+      // The matriz's zone is also that of sales without a branch: the dashboard's daily summaries go (decision 025).
+      if (d.fusoHorario && d.fusoHorario !== antes.fusoHorario) await fusoDaRedeMudou(tx, d.id);
       await auditar(tx, request, {
         acao: 'ALTERAR',
         entidade: 'empresa',

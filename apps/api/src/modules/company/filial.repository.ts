@@ -5,7 +5,10 @@ import { empresa } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
+import { tipoDaImagem } from '../../lib/imagem.js';
 import { tokenAleatorio } from '../../lib/tokens.js';
+import { trocarLogoEmpresa, type NovaImagem } from '../arquivo/index.js';
+import { fusoDaRedeMudou } from '../empresadashboard/index.js';
 
 const colunas = {
   id: empresa.id,
@@ -23,11 +26,11 @@ const colunas = {
   uf: empresa.uf,
   fusoHorario: empresa.fusoHorario,
   ativa: empresa.ativa,
-  temLogo: sql<boolean>`${empresa.logo} is not null`,
+  temLogo: sql<boolean>`${empresa.logoArquivoId} is not null`,
   criadoEm: empresa.criadoEm,
 };
 
-type Linha = Omit<typeof empresa.$inferSelect, 'logo' | 'logoMime' | 'matrizId' | 'slug' | 'tipoServidorWhats' | 'contatoSuporteWhats' | 'experimentalAte'> & {
+type Linha = Omit<typeof empresa.$inferSelect, 'logoArquivoId' | 'matrizId' | 'slug' | 'tipoServidorWhats' | 'contatoSuporteWhats' | 'experimentalAte'> & {
   temLogo: boolean;
 };
 
@@ -86,19 +89,14 @@ export async function buscarFilial(tx: Executor, u: UsuarioContexto, id: number)
   return l ? paraFilial(l) : null;
 }
 
-const ASSINATURAS: Record<string, (b: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** The bytes must be the image the data URL says, so the logo route never serves anything else. */
-function lerLogo(dataUrl: string): { bytes: Buffer; mime: string } {
+/** The bytes must be the image the data URL says (lib/imagem.ts), so the logo route never serves anything else. */
+function lerLogo(dataUrl: string, usuarioId: number): NovaImagem {
   const [cabecalho, base64] = dataUrl.split(',', 2) as [string, string];
-  const mime = cabecalho.slice(5, cabecalho.indexOf(';'));
-  const bytes = Buffer.from(base64, 'base64');
-  if (!ASSINATURAS[mime]?.(bytes)) throw erro.requisicao('Logo inválido: envie uma imagem PNG, JPEG ou WebP.');
-  return { bytes, mime };
+  const declarado = cabecalho.slice(5, cabecalho.indexOf(';'));
+  const dados = Buffer.from(base64, 'base64');
+  const tipo = tipoDaImagem(dados);
+  if (!tipo || tipo !== declarado) throw erro.requisicao('Logo inválido: envie uma imagem PNG, JPEG ou WebP.');
+  return { nome: 'logo', tipo, dados, usuarioId };
 }
 
 function slugDe(nome: string): string {
@@ -123,7 +121,7 @@ export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: Fili
       .limit(1);
     if (repetido) throw erro.conflito('Já existe uma empresa da rede com este CNPJ.');
   }
-  const logo = dados.logo === undefined ? {} : dados.logo === null ? { logo: null, logoMime: null } : (({ bytes, mime }) => ({ logo: bytes, logoMime: mime }))(lerLogo(dados.logo));
+  const logo = dados.logo ? lerLogo(dados.logo, u.id) : null;
   const valores = {
     nome: dados.nome,
     nomeCurto: dados.shortName,
@@ -138,11 +136,12 @@ export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: Fili
     uf: dados.uf,
     fusoHorario: dados.fusoHorario,
     ativa: dados.ativa,
-    ...logo,
   };
   let id: number;
   if (antes) {
     await tx.update(empresa).set(valores).where(and(eq(empresa.id, antes.id), daRede(u)));
+    // The dashboard's daily summaries were cut in the old zone: they go in this transaction (decision 025).
+    if (antes.fusoHorario !== dados.fusoHorario) await fusoDaRedeMudou(tx, u.empresaId);
     id = antes.id;
   } else {
     const [nova] = await tx
@@ -151,6 +150,8 @@ export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: Fili
       .returning({ id: empresa.id });
     id = nova!.id;
   }
+  // Absent keeps the logo; null removes it; a new one replaces it (the old file goes in this transaction).
+  if (dados.logo !== undefined) await trocarLogoEmpresa(tx, id, u.empresaId, logo);
   return (await buscarFilial(tx, u, id))!;
 }
 

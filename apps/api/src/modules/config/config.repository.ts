@@ -1,26 +1,19 @@
-import { eq, inArray, like, not, sql } from 'drizzle-orm';
-import { CHAVES_CONFIG, PADROES_CONFIG, type CampoConfigSistema, type ImagemSistema } from '@bonifica/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { CHAVES_CONFIG, PADROES_CONFIG, type CampoConfigSistema } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { configSistema } from '../../db/schema/index.js';
-
-/**
- * Images of the white label live in `config_sistema` too, as JSON `{ mime, base64 }` under this
- * prefix: a handful of small files that the whole platform shares, not worth a table of their own
- * (docs/areas/sistema.md). They never go out through `config/configs`.
- */
-export const PREFIXO_IMAGEM = 'imagem_';
 
 export async function lerConfig(db: Executor, chave: string): Promise<string | null> {
   const [l] = await db.select({ valor: configSistema.valor }).from(configSistema).where(eq(configSistema.chave, chave)).limit(1);
   return l?.valor ?? null;
 }
 
-/** Every setting (no images), keyed by table key; `somentePublicas` for callers who are not the administrator. */
+/** Every setting, keyed by table key; `somentePublicas` for callers who are not the administrator. */
 export async function lerConfigs(db: Executor, somentePublicas: boolean): Promise<{ chave: string; valor: string }[]> {
   return db
     .select({ chave: configSistema.chave, valor: configSistema.valor })
     .from(configSistema)
-    .where(somentePublicas ? eq(configSistema.publica, true) : not(like(configSistema.chave, `${PREFIXO_IMAGEM}%`)))
+    .where(somentePublicas ? eq(configSistema.publica, true) : undefined)
     .orderBy(configSistema.chave);
 }
 
@@ -61,31 +54,4 @@ export async function gravarConfigs(tx: Executor, valores: Partial<Record<CampoC
       .values({ chave, valor: String(valor), publica })
       .onConflictDoUpdate({ target: configSistema.chave, set: { valor: String(valor), publica, atualizadoEm: sql`now()` } });
   }
-}
-
-/** `versao` changes with each upload: the web adds it to the address, so a new logo shows at once despite caches. */
-export type ImagemGuardada = { mime: string; dados: Buffer; versao: number };
-
-export async function lerImagemSistema(db: Executor, tipo: ImagemSistema): Promise<ImagemGuardada | null> {
-  const [l] = await db
-    .select({ valor: configSistema.valor, atualizadoEm: configSistema.atualizadoEm })
-    .from(configSistema)
-    .where(eq(configSistema.chave, PREFIXO_IMAGEM + tipo))
-    .limit(1);
-  if (!l) return null;
-  const { mime, base64 } = JSON.parse(l.valor) as { mime: string; base64: string };
-  return { mime, dados: Buffer.from(base64, 'base64'), versao: l.atualizadoEm.getTime() };
-}
-
-export async function gravarImagemSistema(tx: Executor, tipo: ImagemSistema, imagem: { mime: string; base64: string } | null): Promise<void> {
-  const chave = PREFIXO_IMAGEM + tipo;
-  if (!imagem) {
-    await tx.delete(configSistema).where(eq(configSistema.chave, chave));
-    return;
-  }
-  const valor = JSON.stringify(imagem);
-  await tx
-    .insert(configSistema)
-    .values({ chave, valor, publica: false })
-    .onConflictDoUpdate({ target: configSistema.chave, set: { valor, atualizadoEm: sql`now()` } });
 }

@@ -5,7 +5,8 @@ import { auditar } from '../../lib/auditoria.js';
 import { ehAdmin } from '../../lib/contexto.js';
 import { lista, ok } from '../../lib/resposta.js';
 import { usuarioDe } from '../../lib/tenant.js';
-import { gravarConfigs, lerConfigs, lerConfigSistema, lerImagemSistema } from './config.repository.js';
+import { idImagemServico } from '../arquivo/index.js';
+import { gravarConfigs, lerConfigs, lerConfigSistema } from './config.repository.js';
 
 export async function configRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
@@ -24,13 +25,14 @@ export async function configRoutes(app: FastifyInstance) {
   /** Public like config/nomesistema: the login page applies the white label before anyone logs in. */
   rotas.get('/config/whitelabel', { schema: { tags }, config: { publico: true } }, async () => {
     const c = await lerConfigSistema(app.db);
-    const [logo, favicon] = await Promise.all([lerImagemSistema(app.db, 'topoAngular'), lerImagemSistema(app.db, 'favicon')]);
+    const [logo, favicon] = await Promise.all([idImagemServico(app.db, 'topoAngular'), idImagemServico(app.db, 'favicon')]);
     const r: WhiteLabel = {
       nomeSistema: c.nomeSistema,
       corPrimaria: c.corPrimaria,
       textoLogin: c.textoLogin,
-      logoUrl: `/arquivo/imagem/sistema/topoAngular${logo ? `?v=${logo.versao}` : ''}`,
-      faviconUrl: favicon ? `/arquivo/imagem/sistema/favicon?v=${favicon.versao}` : null,
+      // The file's id changes with each upload: a new address, so a new logo shows at once despite caches.
+      logoUrl: `/arquivo/imagem/sistema/topoAngular${logo ? `?v=${logo}` : ''}`,
+      faviconUrl: favicon ? `/arquivo/imagem/sistema/favicon?v=${favicon}` : null,
       emailSuporte: c.emailSuporte,
       whatsSuporte: c.whatsSuporte,
       telefoneSuporte: c.telefoneSuporte,

@@ -1,2 +1,2 @@
 /** Public face of the `config` module (decision 022). */
-export { lerConfigSistema, lerImagemSistema, gravarImagemSistema, type ConfigSistemaLida } from './config.repository.js';
+export { lerConfigSistema, type ConfigSistemaLida } from './config.repository.js';

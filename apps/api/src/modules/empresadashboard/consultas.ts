@@ -1,10 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { estimar, novoSketch, unir } from './hll.js';
-import { consolidarPendentes, diaDe, fimDoDia, FUSO, garantirResumo, inicioDoDia, linhas, relogio } from './resumo.js';
+import { diaLocal, noIntervalo, nosDias, type Fusos } from './fusos.js';
+import { consolidarPendentes, garantirResumo, linhas, relogio } from './resumo.js';
 
-/** A dashboard query: calendar days [de, ate] of the company and optionally one branch. */
-export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null };
+/**
+ * A dashboard query: calendar days [de, ate] and optionally one branch; each branch's days in its
+ * own zone (`fusos`, read under the zones' lock for the whole transaction: fusos.ts).
+ */
+export type Faixa = { empresaId: number; de: string; ate: string; filialId: number | null; fusos: Fusos };
 
 /** Figures of one (day, branch); amounts in centavos. Negative rows subtract cancelled sales. */
 export type LinhaVendas = {
@@ -30,19 +34,20 @@ export const LIMITE_CONTAGEM_EXATA = 50_000;
 /**
  * Splits the range: closed days come from the daily summary (built from the sales on first use),
  * the open days (today) from the 5-minute intervals, after the sales written since the last fold
- * are folded into them (resumo.ts). Either part may be empty; `intervalos` are ISO instants.
+ * are folded into them (resumo.ts). Either part may be empty. A day is closed once it is over in
+ * every zone (relogio), so both parts hold whole days of every branch.
  */
 export async function partes(tx: Executor, f: Faixa) {
-  const r = await relogio(tx, f.de, f.ate);
+  const r = await relogio(tx);
   const fechadoAte = f.ate < r.diaAberto ? f.ate : diaSeguinte(r.diaAberto, -1);
   const fechado = f.de <= fechadoAte ? { de: f.de, ate: fechadoAte } : null;
-  let intervalos: { de: string; ate: string; diaDe: string; diaAte: string } | null = null;
+  let intervalos: { de: string; ate: string } | null = null;
   const abertoDe = f.de > r.diaAberto ? f.de : r.diaAberto;
   if (abertoDe <= f.ate) {
-    intervalos = { de: r.inicioAberto, ate: r.fim, diaDe: abertoDe, diaAte: f.ate };
+    intervalos = { de: abertoDe, ate: f.ate };
     await consolidarPendentes(tx, f.empresaId, r.inicioDoDiaAberto);
   }
-  if (fechado) await garantirResumo(tx, f.empresaId, fechado.de, fechado.ate);
+  if (fechado) await garantirResumo(tx, f.empresaId, f.fusos, fechado.de, fechado.ate);
   return { fechado, intervalos };
 }
 export type Partes = Awaited<ReturnType<typeof partes>>;
@@ -53,12 +58,12 @@ const porFilial = (coluna: string, filialId: number | null): SQL => (filialId ==
  * The summaries hold every sale created in their bucket; the ones cancelled since are taken off
  * here, from the partial index `transacao_cancelada_idx` (an index-only scan of few rows).
  */
-function subtrairCanceladas(f: Faixa, de: SQL, ate: SQL): SQL {
+function subtrairCanceladas(f: Faixa, de: string, ate: string): SQL {
   return sql`
-      select ${diaDe('criado_em')} as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
+      select ${diaLocal(f.fusos, sql`criado_em`, sql`filial_id`)}::text as dia, coalesce(filial_id, 0) as filial_id, -count(*) as vendas, -sum(valor_centavos) as valor,
              -sum(resgate_centavos) as resgate, -sum(cashback_centavos) as cashback, -sum(pontos) as pontos, count(*) as canceladas, 0 as novos_clientes
       from transacao
-      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and criado_em >= ${de} and criado_em < ${ate}${porFilial('filial_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and status = 'CANCELADA' and ${noIntervalo(f.fusos, de, ate, 'criado_em')}${porFilial('filial_id', f.filialId)}
       group by 1, 2`;
 }
 
@@ -75,27 +80,28 @@ export async function vendasPorDia(tx: Executor, f: Faixa, p: Partes): Promise<L
              pontos, 0 as canceladas, novos_clientes
       from resumo_venda_dia
       where empresa_id = ${f.empresaId} and dia >= ${de}::date and dia <= ${ate}::date${porFilial('filial_id', f.filialId)}`);
-    consultas.push(subtrairCanceladas(f, inicioDoDia(de), fimDoDia(ate)));
+    consultas.push(subtrairCanceladas(f, de, ate));
   }
   if (p.intervalos) {
-    const de = sql`${p.intervalos.de}::timestamptz`;
-    const ate = sql`${p.intervalos.ate}::timestamptz`;
+    const { de, ate } = p.intervalos;
+    // An interval lies inside one calendar day of every zone (intervals are aligned on whole hours).
     consultas.push(sql`
-      select ((inicio at time zone ${FUSO})::date)::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
+      select ${diaLocal(f.fusos, sql`inicio`, sql`filial_id`)}::text as dia, filial_id, vendas, valor_centavos as valor, resgate_centavos as resgate,
              cashback_centavos as cashback, pontos, 0 as canceladas, 0 as novos_clientes
       from resumo_venda_intervalo
-      where empresa_id = ${f.empresaId} and inicio >= ${de} and inicio < ${ate}${porFilial('filial_id', f.filialId)}`);
+      where empresa_id = ${f.empresaId} and ${noIntervalo(f.fusos, de, ate, 'inicio')}${porFilial('filial_id', f.filialId)}`);
     consultas.push(subtrairCanceladas(f, de, ate));
     // New customers of the open days are few: counted live.
     consultas.push(sql`
-      select ${diaDe('criado_em')} as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
+      select ${diaLocal(f.fusos, sql`criado_em`, sql`filial_origem_id`)}::text as dia, coalesce(filial_origem_id, 0) as filial_id, 0 as vendas, 0 as valor, 0 as resgate, 0 as cashback,
              0 as pontos, 0 as canceladas, count(*) as novos_clientes
       from cliente
-      where empresa_id = ${f.empresaId} and criado_em >= ${inicioDoDia(p.intervalos.diaDe)} and criado_em < ${fimDoDia(p.intervalos.diaAte)}${porFilial('filial_origem_id', f.filialId)}
+      where empresa_id = ${f.empresaId} and ${noIntervalo(f.fusos, de, ate, 'criado_em')}${porFilial('filial_origem_id', f.filialId)}
       group by 1, 2`);
   }
   if (consultas.length === 0) return [];
-  const brutas = await linhas<Record<string, unknown>>(tx, sql.join(consultas, sql` union all `));
+  // The instant ranges may hold edges of the neighbouring days in other zones (fusos.ts: noIntervalo): filtered here.
+  const brutas = await linhas<Record<string, unknown>>(tx, sql`select * from (${sql.join(consultas, sql` union all `)}) u where u.dia between ${f.de} and ${f.ate}`);
   return brutas.map((l) => ({
     dia: String(l.dia),
     filialId: Number(l.filial_id),
@@ -119,17 +125,20 @@ export async function razaoPorDia(tx: Executor, f: Faixa): Promise<LinhaRazao[]>
   const brutas = await linhas<Record<string, unknown>>(
     tx,
     sql`
-      select ${diaDe('l.criado_em')} as dia, l.tipo, c.tipo as unidade,
+      select ${diaLocal(f.fusos, sql`l.criado_em`, sql`l.filial_id`)}::text as dia, l.tipo, c.tipo as unidade,
              sum(greatest(p.valor, 0))::bigint as creditos, sum(least(p.valor, 0))::bigint as debitos
       from lancamento l
       join partida p on p.lancamento_id = l.id and p.empresa_id = ${f.empresaId}
       join conta c on c.id = p.conta_id and c.empresa_id = ${f.empresaId}
       where l.empresa_id = ${f.empresaId} and l.tipo not in ('VENDA', 'ESTORNO')
-        and l.criado_em >= ${inicioDoDia(f.de)} and l.criado_em < ${fimDoDia(f.ate)}
+        and ${noIntervalo(f.fusos, f.de, f.ate, 'l.criado_em')}
         and c.cliente_id is not null${porFilial('l.filial_id', f.filialId)}
       group by 1, 2, 3`,
   );
-  return brutas.map((l) => ({ dia: String(l.dia), tipo: String(l.tipo), unidade: String(l.unidade), creditos: Number(l.creditos), debitos: Number(l.debitos) }));
+  // Edges of the neighbouring days in other zones (noIntervalo) are left out here: a month bucket would take them.
+  return brutas
+    .map((l) => ({ dia: String(l.dia), tipo: String(l.tipo), unidade: String(l.unidade), creditos: Number(l.creditos), debitos: Number(l.debitos) }))
+    .filter((l) => l.dia >= f.de && l.dia <= f.ate);
 }
 
 /**
@@ -142,7 +151,7 @@ export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNo
     const [l] = await linhas<{ n: unknown }>(
       tx,
       sql`select count(distinct cliente_id) as n from transacao
-          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and criado_em >= ${inicioDoDia(f.de)} and criado_em < ${fimDoDia(f.ate)}${porFilial('filial_id', f.filialId)}`,
+          where empresa_id = ${f.empresaId} and status = 'CONFIRMADA' and ${nosDias(f.fusos, f.de, f.ate, 'criado_em', 'filial_id')}${porFilial('filial_id', f.filialId)}`,
     );
     return { ativos: Number(l?.n ?? 0), aproximado: false };
   }
@@ -159,7 +168,7 @@ export async function clientesAtivos(tx: Executor, f: Faixa, p: Partes, vendasNo
     const intervalos = await linhas<{ clientes_hll: Buffer | Uint8Array }>(
       tx,
       sql`select clientes_hll from resumo_venda_intervalo
-          where empresa_id = ${f.empresaId} and inicio >= ${p.intervalos.de}::timestamptz and inicio < ${p.intervalos.ate}::timestamptz and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
+          where empresa_id = ${f.empresaId} and ${nosDias(f.fusos, p.intervalos.de, p.intervalos.ate, 'inicio', 'filial_id')} and clientes_hll is not null${porFilial('filial_id', f.filialId)}`,
     );
     for (const h of intervalos) unir(sketch, h.clientes_hll);
   }

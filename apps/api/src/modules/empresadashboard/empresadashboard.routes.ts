@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   agrupamentoDoPeriodo,
@@ -12,10 +13,13 @@ import {
   type DashboardPontuacao,
   type DashboardPontuacaoUnitaria,
   type DashboardPrepago,
+  type FusoHorario,
+  zonaIana,
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { lista, ok } from '../../lib/resposta.js';
-import { transacaoDoUsuario } from '../../lib/tenant.js';
+import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { empresa } from '../../db/schema/index.js';
 import { clientesAtivos, partes, razaoPorDia, vendasPorDia, type Faixa, type Partes } from './consultas.js';
 import { faixaDaRequisicao } from './faixa.js';
 import { completo, montarPainel, nomesDaRede, reais, type Painel } from './painel.js';
@@ -108,5 +112,13 @@ export async function empresadashboardRoutes(app: FastifyInstance) {
 
   rotas.post('/empresadashboard/imprimir/resultados/usuario', { schema, config }, (request, reply) => responderResultadosPorUsuario(request, reply, request.body));
 
-  rotas.get('/empresadashboard/filtroperiodo', { schema: { tags }, config }, async () => lista(periodosPredefinidos(hojeNoFuso())));
+  // "Today" is the calendar day of the caller's company (the branch they work at, else the matriz), in its zone.
+  rotas.get('/empresadashboard/filtroperiodo', { schema: { tags }, config }, async (request) => {
+    const u = usuarioDe(request);
+    const fuso = await transacaoDoUsuario(request, async (tx) => {
+      const [e] = await tx.select({ fuso: empresa.fusoHorario }).from(empresa).where(eq(empresa.id, u.empresaAtualId ?? u.empresaId ?? 0)).limit(1);
+      return e?.fuso ?? null;
+    });
+    return lista(periodosPredefinidos(hojeNoFuso(new Date(), zonaIana(fuso as FusoHorario | null))));
+  });
 }

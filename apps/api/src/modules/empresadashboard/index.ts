@@ -2,3 +2,5 @@
 export { sqlVendasPendentes } from './resumo.js';
 /** Maintenance (sistema/manutencao): a company's summaries rebuilt from its sales. */
 export { refazerResumos, type PassoRefazer, type ResultadoRefazer } from './refazer.js';
+/** Company settings (company module): a branch's or the matriz's zone changed — the daily summaries go (decision 025). */
+export { fusoDaRedeMudou } from './fusos.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { consolidarPendentes, FUSO, garantirResumo, hojeNoFuso, linhas, relogio } from './resumo.js';
+import { lerFusos, ZONAS } from './fusos.js';
+import { consolidarPendentes, garantirResumo, linhas, relogio } from './resumo.js';
 
 /** Days rebuilt per transaction: each step is short, and progress moves between steps. */
 const DIAS_POR_PASSO = 31;
@@ -19,14 +20,18 @@ export type ResultadoRefazer = { dias: number; primeiroDia: string | null; ultim
  * The daily rows are rebuilt in steps of DIAS_POR_PASSO days, each step deleting and rebuilding its
  * days in one transaction: a dashboard call meanwhile sees either the old or the new rows of a day,
  * and garantirResumo computes the same figures anyway. `passo` is called between transactions.
+ * Each step reads the branches' zones under their lock (fusos.ts): a zone changed meanwhile
+ * deletes every daily row, and the later steps and dashboard calls build them in the new zone.
  */
 export async function refazerResumos(db: Db, empresaId: number, passo: (p: PassoRefazer) => Promise<void>): Promise<ResultadoRefazer> {
-  const { diaAberto, inicioDoDiaAberto } = await relogio(db, hojeNoFuso(), hojeNoFuso());
+  const { diaAberto, inicioDoDiaAberto } = await relogio(db);
+  // The earliest calendar day an instant can be on, in any zone.
+  const primeiroDia = (coluna: string) => sql.raw(`least(${ZONAS.map((z) => `(min(${coluna}) at time zone '${z}')::date`).join(', ')})`);
   const [l] = await linhas<{ primeiro: string | null; ultimo: string }>(
     db,
     sql`select least(
-          (select min((criado_em at time zone ${FUSO})::date) from transacao where empresa_id = ${empresaId}),
-          (select min((criado_em at time zone ${FUSO})::date) from cliente where empresa_id = ${empresaId}),
+          (select ${primeiroDia('criado_em')} from transacao where empresa_id = ${empresaId}),
+          (select ${primeiroDia('criado_em')} from cliente where empresa_id = ${empresaId}),
           (select min(dia) from resumo_venda_dia where empresa_id = ${empresaId}))::text as primeiro,
         (${diaAberto}::date - 1)::text as ultimo`,
   );
@@ -46,8 +51,9 @@ export async function refazerResumos(db: Db, empresaId: number, passo: (p: Passo
   let dias = 0;
   for (const [i, [de, ate]] of faixas.entries()) {
     await db.transaction(async (tx) => {
+      const fusos = await lerFusos(tx, empresaId);
       await tx.execute(sql`delete from resumo_venda_dia where empresa_id = ${empresaId} and dia between ${de}::date and ${ate}::date`);
-      await garantirResumo(tx, empresaId, de, ate);
+      await garantirResumo(tx, empresaId, fusos, de, ate);
     });
     dias += Math.round((Date.parse(ate) - Date.parse(de)) / 86_400_000) + 1;
     await passo({ feitos: i + 1, total, texto: `Refeitos os dias de ${br(de)} a ${br(ate)}.` });

@@ -5,7 +5,8 @@ import { relatorioPdf } from '../../lib/pdf.js';
 import { transacaoDoUsuario } from '../../lib/tenant.js';
 import { faixaDaRequisicao } from './faixa.js';
 import { nomesDaRede } from './painel.js';
-import { fimDoDia, inicioDoDia, linhas } from './resumo.js';
+import { nosDias } from './fusos.js';
+import { linhas } from './resumo.js';
 
 type ResultadoUsuario = {
   usuario: string;
@@ -36,7 +37,7 @@ export async function responderResultadosPorUsuario(request: FastifyRequest, rep
                  coalesce(sum(t.pontos) filter (where t.status = 'CONFIRMADA'), 0) as pontos,
                  count(*) filter (where t.status = 'CANCELADA') as canceladas
           from transacao t left join usuario u on u.id = t.usuario_id
-          where t.empresa_id = ${faixa.empresaId} and t.criado_em >= ${inicioDoDia(faixa.de)} and t.criado_em < ${fimDoDia(faixa.ate)}
+          where t.empresa_id = ${faixa.empresaId} and ${nosDias(faixa.fusos, faixa.de, faixa.ate, 't.criado_em', 't.filial_id')}
             ${faixa.filialId === null ? sql`` : sql`and t.filial_id = ${faixa.filialId}`}
           group by u.id, u.nome
           order by 3 desc, 1`,

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { diaLocal, noIntervalo, ZONAS, type Fusos } from './fusos.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
-/** Calendar days of the dashboard are days in Brasília (as the sales filter; docs/areas/dashboard.md). */
+/** Brasília: the zone of "today" when no branch is in view (tests, the default of a new company). */
 export const FUSO = 'America/Sao_Paulo';
 
 /**
@@ -16,7 +17,7 @@ const MARGEM_FECHAMENTO = '2 minutes';
 /** The open days' figures are kept per interval of this length (resumo_venda_intervalo). */
 const INTERVALO = '5 minutes';
 
-/** Start of the interval an instant falls in (intervals are aligned on UTC, and so on Brasília's hours). */
+/** Start of the interval an instant falls in (aligned on UTC, and so on the whole hours of every zone of ZONAS). */
 const inicioDoIntervalo = (instante: SQL) => sql`date_bin(${INTERVALO}::interval, ${instante}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /** Rows of a raw statement, the same on both drivers. */
@@ -26,43 +27,36 @@ export async function linhas<T>(tx: Executor, consulta: ReturnType<typeof sql>):
 }
 
 const iso = (instante: SQL) => sql`to_char(${instante} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const zonas = () => sql`unnest(${`{${ZONAS.join(',')}}`}::text[])`;
 
 /**
- * The clock of a dashboard query over [de, ate], in one round-trip: the first calendar day not
- * closed yet (usually today), by the database clock, and the instants (ISO) where the open part of
- * the range begins, where the open day begins and where the range ends.
+ * The dashboard's clock, the same for every company (decision 025): the first calendar day not
+ * closed in every zone of ZONAS (usually today; from midnight in Brasília until two minutes past
+ * midnight in Rio Branco, also yesterday), and the instant where that day begins in the eastmost
+ * zone — the open days' intervals are kept from there on.
  */
-export async function relogio(tx: Executor, de: string, ate: string): Promise<{ diaAberto: string; inicioAberto: string; inicioDoDiaAberto: string; fim: string }> {
-  const [l] = await linhas<{ dia_aberto: string; inicio_aberto: string; inicio_do_dia_aberto: string; fim: string }>(
+export async function relogio(tx: Executor): Promise<{ diaAberto: string; inicioDoDiaAberto: string }> {
+  const [l] = await linhas<{ dia_aberto: string; inicio_do_dia_aberto: string }>(
     tx,
-    sql`select d.dia::text as dia_aberto,
-               ${iso(sql`(greatest(d.dia, ${de}::date))::timestamp at time zone ${FUSO}`)} as inicio_aberto,
-               ${iso(sql`d.dia::timestamp at time zone ${FUSO}`)} as inicio_do_dia_aberto,
-               ${iso(fimDoDia(ate))} as fim
-        from (select ((now() - ${MARGEM_FECHAMENTO}::interval) at time zone ${FUSO})::date as dia) d`,
+    sql`with d as (select min(((now() - ${MARGEM_FECHAMENTO}::interval) at time zone z)::date) as dia from ${zonas()} z)
+        select d.dia::text as dia_aberto, ${iso(sql`(select min(d.dia::timestamp at time zone z) from ${zonas()} z)`)} as inicio_do_dia_aberto from d`,
   );
-  return { diaAberto: l!.dia_aberto, inicioAberto: l!.inicio_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto, fim: l!.fim };
+  return { diaAberto: l!.dia_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto };
 }
 
-/** Today's calendar day in the company's zone (YYYY-MM-DD). */
-export function hojeNoFuso(agora: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+/** Today's calendar day in a zone (YYYY-MM-DD). */
+export function hojeNoFuso(agora: Date = new Date(), zona: string = FUSO): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
 }
-
-/** Instant where a calendar day of the company begins. */
-export const inicioDoDia = (dia: string) => sql`(${dia}::date)::timestamp at time zone ${FUSO}`;
-/** Instant where the calendar day after `dia` begins (exclusive end of a range). */
-export const fimDoDia = (dia: string) => sql`(${dia}::date + 1)::timestamp at time zone ${FUSO}`;
-/** The calendar day of a timestamptz column, as text. */
-export const diaDe = (coluna: string) => sql.raw(`((${coluna} at time zone '${FUSO}')::date)::text`);
 
 /**
  * Makes sure every closed day of [de, ate] has its summary rows, computing the missing ones from
  * `transacao` and `cliente` in one set-based statement. The first call over a year of millions of
  * sales takes seconds; every later call reads ≤ 366 × branches rows. Concurrent callers may compute
- * the same days: the primary key keeps the first.
+ * the same days: the primary key keeps the first. Each row's day is its branch's calendar day in the
+ * branch's zone (`fusos`, read under the zones' lock: lerFusos).
  */
-export async function garantirResumo(tx: Executor, empresaId: number, de: string, ate: string): Promise<void> {
+export async function garantirResumo(tx: Executor, empresaId: number, fusos: Fusos, de: string, ate: string): Promise<void> {
   if (ate < de) return;
   const [faltando] = await linhas<{ de: string | null; ate: string | null }>(
     tx,
@@ -72,19 +66,20 @@ export async function garantirResumo(tx: Executor, empresaId: number, de: string
   );
   if (!faltando?.de || !faltando.ate) return;
   const { de: d0, ate: d1 } = faltando;
-  const balde = sql`(t.criado_em at time zone ${FUSO})::date`;
+  const balde = diaLocal(fusos, sql`t.criado_em`, sql`t.filial_id`);
   await tx.execute(sql`
     insert into resumo_venda_dia (empresa_id, dia, filial_id, vendas, valor_centavos, resgate_centavos, cashback_centavos, pontos, novos_clientes, clientes_hll)
-    with ${ctesDosTotais(empresaId, balde, inicioDoDia(d0), fimDoDia(d1))},
+    with ${ctesDosTotais(empresaId, balde, noIntervalo(fusos, d0, d1, 't.criado_em'))},
     nov as (
-      select (c.criado_em at time zone ${FUSO})::date as balde, coalesce(c.filial_origem_id, 0) as filial_id, count(*)::int as n
+      select ${diaLocal(fusos, sql`c.criado_em`, sql`c.filial_origem_id`)} as balde, coalesce(c.filial_origem_id, 0) as filial_id, count(*)::int as n
       from cliente c
-      where c.empresa_id = ${empresaId} and c.criado_em >= ${inicioDoDia(d0)} and c.criado_em < ${fimDoDia(d1)}
+      where c.empresa_id = ${empresaId} and ${noIntervalo(fusos, d0, d1, 'c.criado_em')}
       group by 1, 2
     ),
     chaves as (
-      select balde, filial_id from tot
-      union select balde, filial_id from nov
+      -- The instant range also holds edges of the days around [d0, d1] in other zones: left out here.
+      select balde, filial_id from tot where balde between ${d0}::date and ${d1}::date
+      union select balde, filial_id from nov where balde between ${d0}::date and ${d1}::date
       union select d::date, 0 from generate_series(${d0}::date, ${d1}::date, interval '1 day') d
     )
     select ${empresaId}, k.balde, k.filial_id, coalesce(tot.vendas, 0), coalesce(tot.valor, 0), coalesce(tot.resgate, 0),
@@ -163,16 +158,16 @@ export async function consolidarPendentes(tx: Executor, empresaId: number, desca
 export async function consolidarTodas(db: Db): Promise<number> {
   const empresas = await linhas<{ empresa_id: number }>(db, sql`select distinct empresa_id from resumo_venda_pendente`);
   if (empresas.length === 0) return 0;
-  const { inicioDoDiaAberto } = await relogio(db, hojeNoFuso(), hojeNoFuso());
+  const { inicioDoDiaAberto } = await relogio(db);
   for (const { empresa_id } of empresas) await db.transaction((tx) => consolidarPendentes(tx, Number(empresa_id), inicioDoDiaAberto));
   return empresas.length;
 }
 
 /**
- * Totals (tot) and buyers' sketch (hll) of the sales in [inicio, fim) per (balde, branch): one pass
+ * Totals (tot) and buyers' sketch (hll) of the sales of some days per (balde, branch): one pass
  * over the sales grouped by (bucket, branch, HLL register), both coming from that small result.
  */
-function ctesDosTotais(empresaId: number, balde: SQL, inicio: SQL, fim: SQL): SQL {
+function ctesDosTotais(empresaId: number, balde: SQL, noIntervalo: SQL): SQL {
   const registro = sql.raw(SQL_REGISTRO_HLL('t.cliente_id'));
   const rank = sql.raw(SQL_RANK_HLL('t.cliente_id'));
   return sql`
@@ -181,7 +176,7 @@ function ctesDosTotais(empresaId: number, balde: SQL, inicio: SQL, fim: SQL): SQ
              count(*) as n, sum(t.valor_centavos) as valor, sum(t.resgate_centavos) as resgate,
              sum(t.cashback_centavos) as cashback, sum(t.pontos) as pontos, max(${rank}) as rank
       from transacao t
-      where t.empresa_id = ${empresaId} and t.criado_em >= ${inicio} and t.criado_em < ${fim}
+      where t.empresa_id = ${empresaId} and ${noIntervalo}
       group by 1, 2, 3
     ),
     tot as (

@@ -4,25 +4,12 @@ import { imagemSistemaParamSchema, imagemSistemaSchema, PERMISSOES } from '@boni
 import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { ok } from '../../lib/resposta.js';
-import { gravarImagemSistema, lerConfigSistema } from '../config/index.js';
+import { tipoDaImagem } from '../../lib/imagem.js';
+import { trocarImagemServico } from '../arquivo/index.js';
+import { lerConfigSistema } from '../config/index.js';
 
-/** First bytes of each accepted format: the declared type must match the file (no HTML passed off as PNG). */
-function assinaturaConfere(mime: string, dados: Buffer): boolean {
-  const inicio = dados.subarray(0, 512).toString('latin1');
-  switch (mime) {
-    case 'image/png':
-      return dados.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    case 'image/jpeg':
-      return dados[0] === 0xff && dados[1] === 0xd8 && dados[2] === 0xff;
-    case 'image/webp':
-      return inicio.startsWith('RIFF') && inicio.slice(8, 12) === 'WEBP';
-    case 'image/svg+xml':
-      // An SVG with scripts or event handlers would run on our origin if opened on its own.
-      return /<svg[\s>]/i.test(dados.toString('utf8')) && !/<script|\son\w+\s*=|javascript:/i.test(dados.toString('utf8'));
-    default:
-      return dados[0] === 0 && dados[1] === 0 && dados[2] === 1 && dados[3] === 0;
-  }
-}
+/** The declared type and the one the bytes show must agree; ICO has two names. */
+const mesmoTipo = (declarado: string, real: string) => (declarado === 'image/vnd.microsoft.icon' ? 'image/x-icon' : declarado) === real;
 
 /** White label images (issue 13 §4): the header logo (`topoAngular`, spec §7 "Shell") and the favicon. */
 export async function whitelabelRoutes(app: FastifyInstance) {
@@ -36,10 +23,11 @@ export async function whitelabelRoutes(app: FastifyInstance) {
     const dados = Buffer.from(base64, 'base64');
     const { limiteImagemKb } = await lerConfigSistema(app.db);
     if (dados.length > limiteImagemKb * 1024) throw erro.requisicao(`Imagem grande demais: o limite é ${limiteImagemKb} KB.`);
-    if (!assinaturaConfere(mime, dados)) throw erro.requisicao('O arquivo não é uma imagem do formato informado.');
+    const tipoReal = tipoDaImagem(dados);
+    if (!tipoReal || !mesmoTipo(mime, tipoReal)) throw erro.requisicao('O arquivo não é uma imagem do formato informado.');
     await app.db.transaction(async (tx) => {
-      await gravarImagemSistema(tx, tipo, { mime, base64: dados.toString('base64') });
-      await auditar(tx, request, { acao: 'ALTERAR', entidade: 'imagem_sistema', entidadeId: tipo, empresaId: null, depois: { mime, bytes: dados.length } });
+      await trocarImagemServico(tx, tipo, { nome: tipo, tipo: tipoReal, dados, usuarioId: request.usuario?.id ?? null });
+      await auditar(tx, request, { acao: 'ALTERAR', entidade: 'imagem_sistema', entidadeId: tipo, empresaId: null, depois: { mime: tipoReal, bytes: dados.length } });
     });
     return ok(`/arquivo/imagem/sistema/${tipo}`);
   });
@@ -47,7 +35,7 @@ export async function whitelabelRoutes(app: FastifyInstance) {
   /** Back to the product's own logo (or no favicon). */
   rotas.delete('/sistema/whitelabel/imagem/:tipo', { schema: { tags, params: imagemSistemaParamSchema }, config }, async (request) => {
     await app.db.transaction(async (tx) => {
-      await gravarImagemSistema(tx, request.params.tipo, null);
+      await trocarImagemServico(tx, request.params.tipo, null);
       await auditar(tx, request, { acao: 'EXCLUIR', entidade: 'imagem_sistema', entidadeId: request.params.tipo, empresaId: null });
     });
     return ok(true);

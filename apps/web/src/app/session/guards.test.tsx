@@ -89,11 +89,10 @@ describe('guarda de rotas (spec §5)', () => {
   });
 
   describe('áreas de administração do sistema (ROLE_ADMIN + verificação backoffice admin)', () => {
-    it('administrador com acesso confirmado vê a área em construção', async () => {
+    it('administrador com acesso confirmado vê a área do sistema', async () => {
       const servidor = servidorFalso(rotasPadrao(usuarioAdmin));
       renderizarApp('/app/sistema/monitoramento/detalhes/12');
-      expect(await screen.findByText('Área em construção')).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Detalhes nº 12' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Detalhes do monitoramento' })).toBeInTheDocument();
       expect(servidor.chamadas('GET company/acesso/backoffice/admin')).toHaveLength(1);
       expect(sessionStorage.getItem('acesso-backoffice-admin')).toBe('true');
     });

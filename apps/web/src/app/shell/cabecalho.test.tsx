@@ -44,7 +44,6 @@ describe('cabeçalho (spec §1)', () => {
     expect(icone).toHaveAttribute('href', '/app/servidor/whats');
     await usuario.click(icone);
     expect(await screen.findByRole('heading', { name: 'Servidor WhatsApp' })).toBeInTheDocument();
-    expect(screen.getAllByText('Em breve').length).toBeGreaterThan(0);
     expect(caminho()).toBe('/app/servidor/whats');
   });
 

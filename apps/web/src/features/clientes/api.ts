@@ -4,7 +4,6 @@ import {
   type Cliente,
   type ClienteResumo,
   type ClienteSave,
-  type Endereco,
   type ExportacaoLgpdCliente,
   type FiltroCliente,
   type Pagina,
@@ -87,10 +86,6 @@ export function useAnonimizarCliente() {
     mutationFn: async (id: number) => (await api.post<Cliente>(`client/${id}/lgpd/anonimizar`)).result,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: chavesClientes.raiz }),
   });
-}
-
-export async function buscarEnderecoPorCep(cep: string): Promise<Endereco | null> {
-  return (await api.get<Endereco>(`endereco/cep/${cep}`)).result;
 }
 
 export async function exportarDadosLgpd(id: number): Promise<ExportacaoLgpdCliente | null> {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDownload, IconInfoCircle, IconUserX } from '@tabler/icons-react';
 import {
@@ -8,22 +8,20 @@ import {
   PODE_ANONIMIZAR_CLIENTES,
   PODE_GERENCIAR_CLIENTES,
   ROTULOS_CANAL_CONSENTIMENTO,
-  somenteDigitos,
   type CanalConsentimento,
   type Cliente,
   type ClienteSave,
   type ConsentimentoAtual,
 } from '@bonifica/contracts';
-import { CampoUf } from '../../components/campo-uf';
 import { confirmar } from '../../components/confirmar';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { can } from '../../lib/access';
 import { baixarArquivo } from '../../lib/navegador';
-import { buscarEnderecoPorCep, exportarDadosLgpd, useAnonimizarCliente, useSalvarCliente } from './api';
+import { exportarDadosLgpd, useAnonimizarCliente, useSalvarCliente } from './api';
 import { formatarDocumento } from '../../lib/format';
-import { CampoCep, mascararCep } from '../../components/campo-cep';
+import { BlocoEndereco, valoresEndereco, type CamposEndereco } from '../../components/bloco-endereco';
 import { isoParaDataBR, mascararData, mascararTelefone } from './mascaras';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { BadgeStatusCliente } from '../../components/badges-situacao';
@@ -34,7 +32,7 @@ const ROTULOS_ORIGEM: Record<string, string> = {
   LGPD_ANONIMIZACAO: 'anonimização LGPD',
 };
 
-type ValoresCliente = {
+type ValoresCliente = CamposEndereco & {
   nome: string;
   documento: string;
   /** DD/MM/AAAA as typed; sent as YYYY-MM-DD. */
@@ -42,13 +40,6 @@ type ValoresCliente = {
   celular: string;
   celularWhatsapp: boolean;
   email: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   filialOrigemId: number | null;
   status: 'ATIVO' | 'BLOQUEADO';
   observacoes: string;
@@ -71,13 +62,7 @@ function valoresDe(registro: Cliente | null, filialPadrao: number | null): Valor
     celular: mascararTelefone(registro?.celular ?? ''),
     celularWhatsapp: registro?.celularWhatsapp ?? false,
     email: registro?.email ?? '',
-    cep: mascararCep(registro?.cep ?? ''),
-    logradouro: registro?.logradouro ?? '',
-    numero: registro?.numero ?? '',
-    complemento: registro?.complemento ?? '',
-    bairro: registro?.bairro ?? '',
-    cidade: registro?.cidade ?? '',
-    uf: registro?.uf ?? null,
+    ...valoresEndereco(registro),
     filialOrigemId: registro ? registro.filialOrigemId : filialPadrao,
     status: registro?.status === 'BLOQUEADO' ? 'BLOQUEADO' : 'ATIVO',
     observacoes: registro?.observacoes ?? '',
@@ -114,9 +99,7 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
   const salvarCliente = useSalvarCliente();
   const anonimizar = useAnonimizarCliente();
   const empresas = useFiliaisRede();
-  const [buscandoCep, setBuscandoCep] = useState(false);
   const [exportando, setExportando] = useState(false);
-  const numeroRef = useRef<HTMLInputElement>(null);
 
   const controle = useFormPage({
     schema: clienteSaveSchema,
@@ -145,32 +128,6 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
     }),
   });
   const { form } = controle;
-
-  async function buscarCep(digitado?: string) {
-    const cep = somenteDigitos(digitado ?? form.getValues().cep);
-    if (cep.length !== 8) {
-      form.setFieldError('cep', 'CEP inválido. Informe os 8 dígitos.');
-      return;
-    }
-    setBuscandoCep(true);
-    try {
-      const endereco = await buscarEnderecoPorCep(cep);
-      if (endereco) {
-        form.setValues({
-          logradouro: endereco.street ?? '',
-          bairro: endereco.neighborhoord ?? '',
-          cidade: endereco.city?.name ?? '',
-          uf: endereco.city?.state.acronym ?? null,
-        });
-        form.clearFieldError('cep');
-        numeroRef.current?.focus();
-      }
-    } catch (erro) {
-      notificar.erro(mensagemDe(erro));
-    } finally {
-      setBuscandoCep(false);
-    }
-  }
 
   async function exportar() {
     if (!registro) return;
@@ -206,7 +163,6 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
   const propsDocumento = form.getInputProps('documento');
   const propsData = form.getInputProps('dataNascimento');
   const propsCelular = form.getInputProps('celular');
-  const propsCep = form.getInputProps('cep');
 
   const cabecalho = registro && (
     <Stack gap="xs">
@@ -286,35 +242,7 @@ export function ClienteForm({ registro, aoSalvar, comSituacao = true }: ClienteF
       <TextInput label="E-mail" type="email" autoComplete="off" {...form.getInputProps('email')} />
 
       <Fieldset legend="Endereço" variant="filled">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <CampoCep
-              inputProps={propsCep}
-              valor={form.getValues().cep}
-              aoMudar={(cep) => form.setFieldValue('cep', cep)}
-              buscar={(cep) => void buscarCep(cep)}
-              buscando={buscandoCep}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 9 }}>
-            <TextInput label="Logradouro" autoComplete="off" {...form.getInputProps('logradouro')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 3 }}>
-            <TextInput label="Número" autoComplete="off" ref={numeroRef} {...form.getInputProps('numero')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Complemento" autoComplete="off" {...form.getInputProps('complemento')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Bairro" autoComplete="off" {...form.getInputProps('bairro')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInput label="Cidade" autoComplete="off" {...form.getInputProps('cidade')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <CampoUf clearable={editavel} {...form.getInputProps('uf')} />
-          </Grid.Col>
-        </Grid>
+        <BlocoEndereco form={form} ufLimpavel={editavel} />
       </Fieldset>
 
       <Grid gap="md">

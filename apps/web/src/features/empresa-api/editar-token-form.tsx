@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { TokenApiResumo } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
 import { useSalvarTokenApi } from './api';
 import { CamposToken, lerValores, valoresIniciais, type ErrosToken, type ValoresToken } from './campos-token';
+import { RodapeModal } from '../../components/rodape-modal';
 
 type Props = { token: TokenApiResumo; aoFechar: () => void };
 
@@ -35,14 +36,7 @@ export function EditarTokenForm({ token, aoFechar }: Props) {
         {token.prefixo}…
       </Text>
       <CamposToken valores={valores} aoMudar={setValores} erros={erros} />
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={aoFechar}>
-          Cancelar
-        </Button>
-        <Button onClick={enviar} loading={salvar.isPending}>
-          Salvar
-        </Button>
-      </Group>
+      <RodapeModal rotulo="Salvar" mt="sm" aoConfirmar={enviar} aoCancelar={aoFechar} enviando={salvar.isPending} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import type { TokenApiCriado } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
 import { useCriarTokenApi } from './api';
 import { CamposToken, lerValores, valoresIniciais, type ErrosToken, type ValoresToken } from './campos-token';
+import { RodapeModal } from '../../components/rodape-modal';
 
 type Props = { aoFechar: () => void };
 
@@ -58,14 +59,7 @@ export function NovoTokenForm({ aoFechar }: Props) {
   return (
     <Stack gap="sm">
       <CamposToken valores={valores} aoMudar={setValores} erros={erros} />
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={aoFechar}>
-          Cancelar
-        </Button>
-        <Button onClick={enviar} loading={criar.isPending}>
-          Criar token
-        </Button>
-      </Group>
+      <RodapeModal rotulo="Criar token" mt="sm" aoConfirmar={enviar} aoCancelar={aoFechar} enviando={criar.isPending} />
     </Stack>
   );
 }

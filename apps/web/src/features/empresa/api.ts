@@ -3,7 +3,6 @@ import {
   DISPOSITIVO_TOKEN_CHAVE,
   type Dispositivo,
   type DispositivoSave,
-  type Endereco,
   type Filial,
   type FilialSave,
   type FiltroDispositivo,
@@ -53,10 +52,6 @@ export const buscarParceiros: BuscarPagina<RedeCredenciada> = async (filtro, pag
   if (typeof filtro.ativo === 'boolean') corpo.ativo = filtro.ativo;
   return (await api.post<Pagina<RedeCredenciada>>(`convenio/filterpaginated/${page}/${size}`, corpo)).result ?? paginaVazia(page, size);
 };
-
-export async function buscarEnderecoPorCep(cep: string): Promise<Endereco | null> {
-  return (await api.get<Endereco>(`endereco/cep/${cep}`)).result;
-}
 
 export const imprimirQrCode = (empresaId: number) => abrirPdf({ caminho: 'company/imprimir/qrcode', corpo: { empresaId } });
 

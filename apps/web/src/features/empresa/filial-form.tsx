@@ -1,25 +1,16 @@
-import { useState } from 'react';
 import { Button, FileInput, Grid, Group, Image, Select, Switch, Text, TextInput } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { CampoCep } from '../../components/campo-cep';
-import { filialSaveSchema, formatarCep, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, somenteDigitos, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
+import { BlocoEndereco, valoresEndereco, type CamposEndereco } from '../../components/bloco-endereco';
+import { filialSaveSchema, formatarCnpj, formatarTelefone, FUSOS_HORARIOS_OPCOES, LOGO_MAXIMO_BYTES, type Filial, type FilialDados, type FilialSave, type FusoHorario } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
-import { CampoUf } from '../../components/campo-uf';
 import { notificar } from '../../components/notificar';
-import { buscarEnderecoPorCep, useSalvarFilial } from './api';
+import { useSalvarFilial } from './api';
 
-type ValoresFilial = {
+type ValoresFilial = CamposEndereco & {
   nome: string;
   shortName: string;
   cnpj: string;
   telefone: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   fusoHorario: FusoHorario;
   ativa: boolean;
   /** undefined keeps the stored logo, null removes it, a data URL replaces it. */
@@ -42,20 +33,13 @@ function lerComoDataUrl(arquivo: File): Promise<string> {
 /** Empresa › Filiais: a branch (or the head office) with its address, time zone and logo. */
 export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
   const salvar = useSalvarFilial();
-  const [buscandoCep, setBuscandoCep] = useState(false);
   const matriz = registro?.tipo === 'MATRIZ';
   const iniciais: ValoresFilial = {
       nome: registro?.nome ?? '',
       shortName: registro?.shortName ?? '',
       cnpj: registro?.cnpj ? formatarCnpj(registro.cnpj) : '',
       telefone: registro?.telefone ? formatarTelefone(registro.telefone) : '',
-      cep: registro?.cep ? formatarCep(registro.cep) : '',
-      logradouro: registro?.logradouro ?? '',
-      numero: registro?.numero ?? '',
-      complemento: registro?.complemento ?? '',
-      bairro: registro?.bairro ?? '',
-      cidade: registro?.cidade ?? '',
-      uf: registro?.uf ?? null,
+      ...valoresEndereco(registro),
       fusoHorario: registro?.fusoHorario ?? 'UTC_3_BRASIL',
       ativa: registro?.ativa ?? true,
     logo: undefined,
@@ -69,26 +53,6 @@ export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
   const { form } = controle;
   const logo = form.values.logo;
   const previa = logo ?? (logo === undefined ? registro?.logoUrl : null);
-
-  async function buscarCep(digitado: string) {
-    const cep = somenteDigitos(digitado);
-    if (cep.length !== 8) {
-      form.setFieldError('cep', 'CEP inválido. Informe os 8 dígitos.');
-      return;
-    }
-    setBuscandoCep(true);
-    try {
-      const e = await buscarEnderecoPorCep(cep);
-      if (e) {
-        form.setValues({ logradouro: e.street ?? '', bairro: e.neighborhoord ?? '', cidade: e.city?.name ?? '', uf: e.city?.state.acronym ?? null });
-        form.clearFieldError('cep');
-      }
-    } catch (erro) {
-      form.setFieldError('cep', erro instanceof Error ? erro.message : 'CEP não encontrado.');
-    } finally {
-      setBuscandoCep(false);
-    }
-  }
 
   async function escolherLogo(arquivo: File | null) {
     if (!arquivo) return;
@@ -119,35 +83,11 @@ export function FilialForm({ registro, aoSalvar }: FilialFormProps) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="Telefone" placeholder="(00) 0000-0000" {...form.getInputProps('telefone')} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <CampoCep
-            inputProps={form.getInputProps('cep')}
-            valor={form.getValues().cep}
-            aoMudar={(cep) => form.setFieldValue('cep', cep)}
-            buscar={(cep) => void buscarCep(cep)}
-            buscando={buscandoCep}
+        <Grid.Col span={12}>
+          <BlocoEndereco
+            form={form}
+            aoLadoDoCep={<Select label="Fuso horário" description="Define o início e o fim do dia nos relatórios" data={OPCOES_FUSO} allowDeselect={false} {...form.getInputProps('fusoHorario')} />}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select label="Fuso horário" description="Define o início e o fim do dia nos relatórios" data={OPCOES_FUSO} allowDeselect={false} {...form.getInputProps('fusoHorario')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 9 }}>
-          <TextInput label="Logradouro" {...form.getInputProps('logradouro')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 3 }}>
-          <TextInput label="Número" {...form.getInputProps('numero')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Complemento" {...form.getInputProps('complemento')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Bairro" {...form.getInputProps('bairro')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 8 }}>
-          <TextInput label="Cidade" {...form.getInputProps('cidade')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 4 }}>
-          <CampoUf {...form.getInputProps('uf')} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Text size="sm" fw={500} mb={4}>

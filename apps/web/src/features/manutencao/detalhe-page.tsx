@@ -6,7 +6,7 @@ import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { formatarDataHora } from '../../lib/format';
 import { useDetalheManutencao } from './api';
-import { BadgeStatusExecucao, BarraExecucao } from './status-execucao';
+import { BadgeStatusTarefa, BarraExecucao } from '../../components/status-tarefa';
 
 const COR_NIVEL: Record<NivelLogManutencao, string | undefined> = { INFO: undefined, AVISO: 'orange', ERRO: 'red' };
 
@@ -80,7 +80,7 @@ export function Component() {
       <EstadoConsulta consulta={detalhe} vazio={false} mensagemVazia="" titulo="Execução">
         {d && (
           <Stack gap="md">
-            <CabecalhoPagina titulo={d.titulo} descricao={d.destrutiva ? 'Ação destrutiva, executada com confirmação.' : 'Ação que só lê ou repara dados derivados.'} acoes={<BadgeStatusExecucao status={d.status} />} />
+            <CabecalhoPagina titulo={d.titulo} descricao={d.destrutiva ? 'Ação destrutiva, executada com confirmação.' : 'Ação que só lê ou repara dados derivados.'} acoes={<BadgeStatusTarefa status={d.status} />} />
             <BarraExecucao status={d.status} percentual={d.percentual} />
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               <Campo rotulo="Empresa" valor={d.empresaNome ?? (d.acao === 'LIMPAR_SESSOES' ? 'Serviço inteiro' : 'Todas')} />

@@ -8,7 +8,8 @@ import { EstadoConsulta } from '../../components/estado-consulta';
 import { formatarDataHora } from '../../lib/format';
 import { useListaManutencao } from './api';
 import { ExecutarAcao } from './executar-acao';
-import { BadgeStatusExecucao, BarraExecucao } from './status-execucao';
+import { BadgeStatusTarefa, BarraExecucao } from '../../components/status-tarefa';
+import { TabelaSimples } from '../../components/tabela-simples';
 
 /** Sistema › Manutenção: the actions the operator may run, and every run with its progress. */
 export function Component() {
@@ -62,42 +63,27 @@ export function Component() {
           Execuções
         </Title>
         <EstadoConsulta consulta={lista} vazio={execucoes.length === 0} mensagemVazia="Nenhuma ação foi executada ainda." titulo="Execuções">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Ação</Table.Th>
-                  <Table.Th>Empresa</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={180}>Progresso</Table.Th>
-                  <Table.Th>Início</Table.Th>
-                  <Table.Th>Fim</Table.Th>
-                  <Table.Th>Por</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {execucoes.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`detalhe/${e.id}`} size="sm">
-                        {e.titulo}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{e.empresaNome ?? (e.acao === 'LIMPAR_SESSOES' ? '—' : 'Todas')}</Table.Td>
-                    <Table.Td>
-                      <BadgeStatusExecucao status={e.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <BarraExecucao status={e.status} percentual={e.percentual} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(e.iniciadoEm ?? e.criadoEm)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.concluidoEm ? formatarDataHora(e.concluidoEm) : '—'}</Table.Td>
-                    <Table.Td>{e.usuarioNome ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TabelaSimples verticalSpacing="xs" realcarLinha colunas={[{ titulo: 'Ação' }, { titulo: 'Empresa' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 180 }, { titulo: 'Início' }, { titulo: 'Fim' }, { titulo: 'Por' }]}>
+            {execucoes.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`detalhe/${e.id}`} size="sm">
+                    {e.titulo}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{e.empresaNome ?? (e.acao === 'LIMPAR_SESSOES' ? '—' : 'Todas')}</Table.Td>
+                <Table.Td>
+                  <BadgeStatusTarefa status={e.status} />
+                </Table.Td>
+                <Table.Td>
+                  <BarraExecucao status={e.status} percentual={e.percentual} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(e.iniciadoEm ?? e.criadoEm)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.concluidoEm ? formatarDataHora(e.concluidoEm) : '—'}</Table.Td>
+                <Table.Td>{e.usuarioNome ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </TabelaSimples>
         </EstadoConsulta>
       </Stack>
       <ExecutarAcao acao={escolhida} aoFechar={() => setEscolhida(null)} aoIniciar={(id) => void navigate(`detalhe/${id}`)} />

@@ -5,6 +5,7 @@ import { EstadoConsulta, PaginacaoConsulta } from '../../components/estado-consu
 import { formatarDataHora } from '../../lib/format';
 import { useHistoricoRegra } from './api';
 import { diferencasDaRegra } from './diferencas';
+import { TabelaSimples } from '../../components/tabela-simples';
 
 function Alteracao({ a }: { a: AlteracaoRegra }) {
   if (a.acao === 'EXCLUIR') return <Text size="sm">Regra própria removida: a filial volta a seguir a regra da empresa.</Text>;
@@ -28,34 +29,22 @@ export function HistoricoRegra() {
   const itens = consulta.data?.content ?? [];
   return (
     <EstadoConsulta titulo="Histórico de alterações" consulta={consulta} vazio={itens.length === 0} mensagemVazia="A regra ainda não foi alterada por aqui.">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Quando</Table.Th>
-              <Table.Th>Quem</Table.Th>
-              <Table.Th>Regra</Table.Th>
-              <Table.Th>Alteração</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {itens.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(a.criadoEm)}</Table.Td>
-                <Table.Td>{a.usuario ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={a.filialId === null ? 'blue' : 'grape'}>
-                    {a.escopo}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Alteracao a={a} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TabelaSimples minWidth={560} verticalSpacing="xs" colunas={[{ titulo: 'Quando' }, { titulo: 'Quem' }, { titulo: 'Regra' }, { titulo: 'Alteração' }]}>
+        {itens.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(a.criadoEm)}</Table.Td>
+            <Table.Td>{a.usuario ?? '—'}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={a.filialId === null ? 'blue' : 'grape'}>
+                {a.escopo}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Alteracao a={a} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TabelaSimples>
       <PaginacaoConsulta total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
     </EstadoConsulta>
   );

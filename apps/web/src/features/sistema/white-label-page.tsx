@@ -70,7 +70,7 @@ function EnvioImagem({ tipo, rotulo, descricao, url }: { tipo: ImagemSistema; ro
       </Text>
       <Group gap="sm">
         {url && <Image src={url} alt={rotulo} h={32} w="auto" fit="contain" />}
-        <FileButton onChange={(f) => void enviar(f)} accept="image/png,image/jpeg,image/svg+xml,image/webp,image/x-icon,.ico">
+        <FileButton onChange={(f) => void enviar(f)} accept="image/png,image/jpeg,image/webp,image/x-icon,.ico">
           {(props) => (
             <Button variant="light" size="xs" leftSection={<IconPhoto size={16} />} loading={imagem.isPending} {...props} data-testid={`enviar-${tipo}`}>
               Enviar imagem
@@ -109,7 +109,7 @@ function FormMarca({ iniciais, logoUrl, faviconUrl }: { iniciais: ValoresMarca; 
           <Textarea label="Texto da página de login" autosize minRows={2} maxLength={300} {...form.getInputProps('textoLogin')} />
         </FormPage>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg">
-          <EnvioImagem tipo="topoAngular" rotulo="Logo" descricao="Cabeçalho e login. PNG, SVG, JPEG ou WebP." url={logoUrl.includes('?v=') ? logoUrl : null} />
+          <EnvioImagem tipo="topoAngular" rotulo="Logo" descricao="Cabeçalho e login. PNG, JPEG ou WebP." url={logoUrl.includes('?v=') ? logoUrl : null} />
           <EnvioImagem tipo="favicon" rotulo="Favicon" descricao="Ícone da aba do navegador. ICO ou PNG." url={faviconUrl} />
         </SimpleGrid>
       </Grid.Col>

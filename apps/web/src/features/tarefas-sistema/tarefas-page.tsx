@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Group, Pagination, Progress, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Pagination, Progress, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROTULOS_STATUS_TAREFA, type StatusTarefa } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
+import { BadgeStatusTarefa, CORES_STATUS_TAREFA } from '../../components/status-tarefa';
+import { TabelaSimples } from '../../components/tabela-simples';
 import { formatarDataHora } from '../../lib/format';
 import { useAgendamentos, useExecutarAgendamento, useReexecutarTarefa, useTarefasSistema } from './api';
 
-const CORES: Record<StatusTarefa, string> = { PENDENTE: 'gray', PROCESSANDO: 'blue', CONCLUIDA: 'green', ERRO: 'red' };
-
 function BadgeStatus({ status }: { status: StatusTarefa | null }) {
   if (!status) return <Text size="sm" c="dimmed">Nunca rodou</Text>;
-  return (
-    <Badge color={CORES[status]} variant="light">
-      {ROTULOS_STATUS_TAREFA[status]}
-    </Badge>
-  );
+  return <BadgeStatusTarefa status={status} />;
 }
 
 /** Sistema › Tarefas: the scheduled jobs and the background jobs of every company. */
@@ -44,55 +40,41 @@ export function Component() {
           </Text>
         )}
         <EstadoConsulta consulta={agendamentos} vazio={lista.length === 0} mensagemVazia="Nenhum agendamento." titulo="Agendamentos">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Agendamento</Table.Th>
-                  <Table.Th>Expressão</Table.Th>
-                  <Table.Th>Última execução</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Execuções / falhas</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lista.map((a) => (
-                  <Table.Tr key={a.nome}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`edicao/${a.nome}`} size="sm">
-                        {a.titulo}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm">
-                        {a.cron}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.ultimoInicio ? formatarDataHora(a.ultimoInicio) : '—'}</Table.Td>
-                    <Table.Td>
-                      <BadgeStatus status={a.ultimoStatus} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {a.execucoes} / {a.falhas}
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Executar agora">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Executar agora: ${a.titulo}`}
-                          loading={executar.isPending && executar.variables === a.nome}
-                          onClick={() => void confirmarEExecutar({ mensagem: `Executar agora "${a.titulo}"?`, acao: () => executar.mutateAsync(a.nome), sucesso: 'Execução registrada.' })}
-                        >
-                          <IconPlayerPlay size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TabelaSimples verticalSpacing="xs" colunas={[{ titulo: 'Agendamento' }, { titulo: 'Expressão' }, { titulo: 'Última execução' }, { titulo: 'Status' }, { titulo: 'Execuções / falhas', ta: 'right' }, {}]}>
+            {lista.map((a) => (
+              <Table.Tr key={a.nome}>
+                <Table.Td>
+                  <Anchor component={Link} to={`edicao/${a.nome}`} size="sm">
+                    {a.titulo}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text ff="monospace" size="sm">
+                    {a.cron}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.ultimoInicio ? formatarDataHora(a.ultimoInicio) : '—'}</Table.Td>
+                <Table.Td>
+                  <BadgeStatus status={a.ultimoStatus} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {a.execucoes} / {a.falhas}
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label="Executar agora">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Executar agora: ${a.titulo}`}
+                      loading={executar.isPending && executar.variables === a.nome}
+                      onClick={() => void confirmarEExecutar({ mensagem: `Executar agora "${a.titulo}"?`, acao: () => executar.mutateAsync(a.nome), sucesso: 'Execução registrada.' })}
+                    >
+                      <IconPlayerPlay size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TabelaSimples>
         </EstadoConsulta>
       </Stack>
 
@@ -113,57 +95,42 @@ export function Component() {
           />
         </Group>
         <EstadoConsulta consulta={tarefas} vazio={(p?.content.length ?? 0) === 0} mensagemVazia="Nenhuma tarefa com este status." titulo="Tarefas">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Criada em</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Empresa</Table.Th>
-                  <Table.Th>Por</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={140}>Progresso</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p?.content.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(t.criadoEm)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t.tipo}</Text>
-                      {t.mensagemErro && (
-                        <Text size="xs" c="red">
-                          {t.mensagemErro}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t.empresaNome ?? 'Serviço'}</Table.Td>
-                    <Table.Td>{t.usuarioNome ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <BadgeStatus status={t.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Progress value={t.status === 'ERRO' ? 100 : t.percentual} color={CORES[t.status]} aria-label={`Progresso: ${t.percentual}%`} />
-                    </Table.Td>
-                    <Table.Td>
-                      {t.podeReexecutar && (
-                        <Tooltip label="Executar de novo">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Executar de novo: ${t.tipo}`}
-                            onClick={() => void confirmarEExecutar({ mensagem: 'Executar esta tarefa de novo, desde o início?', acao: () => reexecutar.mutateAsync(t.id), sucesso: 'Tarefa de volta à fila.' })}
-                          >
-                            <IconRefresh size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TabelaSimples verticalSpacing="xs" colunas={[{ titulo: 'Criada em' }, { titulo: 'Tipo' }, { titulo: 'Empresa' }, { titulo: 'Por' }, { titulo: 'Status' }, { titulo: 'Progresso', w: 140 }, {}]}>
+            {p?.content.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatarDataHora(t.criadoEm)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t.tipo}</Text>
+                  {t.mensagemErro && (
+                    <Text size="xs" c="red">
+                      {t.mensagemErro}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{t.empresaNome ?? 'Serviço'}</Table.Td>
+                <Table.Td>{t.usuarioNome ?? '—'}</Table.Td>
+                <Table.Td>
+                  <BadgeStatus status={t.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Progress value={t.status === 'ERRO' ? 100 : t.percentual} color={CORES_STATUS_TAREFA[t.status]} aria-label={`Progresso: ${t.percentual}%`} />
+                </Table.Td>
+                <Table.Td>
+                  {t.podeReexecutar && (
+                    <Tooltip label="Executar de novo">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Executar de novo: ${t.tipo}`}
+                        onClick={() => void confirmarEExecutar({ mensagem: 'Executar esta tarefa de novo, desde o início?', acao: () => reexecutar.mutateAsync(t.id), sucesso: 'Tarefa de volta à fila.' })}
+                      >
+                        <IconRefresh size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TabelaSimples>
           {p && p.totalPages > 1 && <Pagination total={p.totalPages} value={page + 1} onChange={(v) => setPage(v - 1)} />}
         </EstadoConsulta>
       </Stack>

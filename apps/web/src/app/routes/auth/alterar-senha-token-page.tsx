@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { alterarSenhaSchema, SENHA_MINIMO } from '@bonifica/contracts';
 import { api, ApiError } from '../../../lib/api';
+import { ErroAuth, TituloAuth } from './partes-formulario';
 
 /** Reached from the e-mailed link /auth/alterar-senha?token=… (no session): sets a new password. */
 export function Component() {
@@ -64,19 +65,8 @@ export function Component() {
   return (
     <form onSubmit={enviar} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h3">
-            Criar nova senha
-          </Title>
-          <Text size="sm" c="dimmed">
-            Use pelo menos {SENHA_MINIMO} caracteres.
-          </Text>
-        </div>
-        {erro && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {erro}
-          </Alert>
-        )}
+        <TituloAuth titulo="Criar nova senha">Use pelo menos {SENHA_MINIMO} caracteres.</TituloAuth>
+        <ErroAuth erro={erro} />
         <PasswordInput label="Nova senha" autoComplete="new-password" autoFocus {...form.getInputProps('novaSenha')} />
         <PasswordInput
           label="Confirme a nova senha"

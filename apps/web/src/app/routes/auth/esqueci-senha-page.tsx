@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../../lib/api';
+import { ErroAuth, TituloAuth } from './partes-formulario';
 
 /** Shown when the server answers without a text of its own; it never says whether the user exists. */
 const MENSAGEM_PADRAO = 'Se o usuário ou e-mail estiver cadastrado, você receberá um e-mail com o link para criar uma nova senha.';
@@ -34,24 +35,13 @@ export function Component() {
   return (
     <form onSubmit={enviar} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h3">
-            Esqueci minha senha
-          </Title>
-          <Text size="sm" c="dimmed">
-            Informe seu usuário ou e-mail e enviaremos um link para você criar uma nova senha.
-          </Text>
-        </div>
+        <TituloAuth titulo="Esqueci minha senha">Informe seu usuário ou e-mail e enviaremos um link para você criar uma nova senha.</TituloAuth>
         {mensagem && (
           <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
             {mensagem}
           </Alert>
         )}
-        {erro && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {erro}
-          </Alert>
-        )}
+        <ErroAuth erro={erro} />
         <TextInput
           label="Usuário ou e-mail"
           autoComplete="username"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconClockExclamation } from '@tabler/icons-react';
+import { IconClockExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MENSAGENS_PRODUTO } from '@bonifica/contracts';
@@ -10,6 +10,7 @@ import { ROTA_INICIO } from '../../session/guards';
 import { consumirUrlAcesso } from '../../session/url-acesso';
 import { chaveUsuario } from '../../session/usuario';
 import type { EstadoLogin } from '../../session/use-sessao-expirada';
+import { ErroAuth, TituloAuth } from './partes-formulario';
 
 type ValoresLogin = { usuario: string; senha: string; lembrar: boolean };
 
@@ -46,24 +47,13 @@ export function Component() {
   return (
     <form onSubmit={entrar} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h3">
-            Entrar
-          </Title>
-          <Text size="sm" c="dimmed">
-            Acesse com seu usuário e senha.
-          </Text>
-        </div>
+        <TituloAuth titulo="Entrar">Acesse com seu usuário e senha.</TituloAuth>
         {sessaoExpirada && !erro && (
           <Alert color="yellow" variant="light" icon={<IconClockExclamation size={18} />}>
             {MENSAGENS_PRODUTO.sessaoExpirada}
           </Alert>
         )}
-        {erro && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {erro}
-          </Alert>
-        )}
+        <ErroAuth erro={erro} />
         <TextInput
           label="Usuário"
           placeholder="seu.usuario"

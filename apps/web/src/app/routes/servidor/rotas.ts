@@ -5,11 +5,7 @@ import type { RotaHandle } from '../../route-handle';
 export const rotasServidor: RouteObject[] = [
   {
     path: 'servidor/whats',
-    lazy: () => import('./whats-page'),
-    handle: {
-      breadcrumb: 'Servidor WhatsApp',
-      status: 'Em breve',
-      permissions: PODE_VER_SERVIDOR_WHATS,
-    } satisfies RotaHandle,
+    lazy: () => import('../../../features/servidor-whats/whats-page'),
+    handle: { breadcrumb: 'Servidor WhatsApp', permissions: PODE_VER_SERVIDOR_WHATS } satisfies RotaHandle,
   },
 ];

@@ -4,10 +4,6 @@ import { exigirAcessoAdmin } from '../../session/guards';
 import type { RotaHandle } from '../../route-handle';
 
 const SOMENTE_ADMIN = [PERMISSOES.admin] as const;
-const EM_CONSTRUCAO = 'Em construção';
-
-const pagina = (breadcrumb: string): RotaHandle => ({ breadcrumb, status: EM_CONSTRUCAO, permissions: SOMENTE_ADMIN });
-const emConstrucao = () => import('./em-construcao-page');
 
 /** Spec §2 admin-only screens (ROLE_ADMIN), plus the backoffice-admin check of §6 on entering the area. */
 export const rotasSistema: RouteObject[] = [
@@ -41,8 +37,12 @@ export const rotasSistema: RouteObject[] = [
         ],
       },
       { path: 'white-label', lazy: () => import('../../../features/sistema/white-label-page'), handle: { breadcrumb: 'White label', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
-      { path: 'servidores', lazy: emConstrucao, handle: pagina('Servidores') },
-      { path: 'transferencia-servidor', lazy: emConstrucao, handle: pagina('Transferência de servidor') },
+      { path: 'servidores', lazy: () => import('../../../features/whatsapp-admin/servidores-page'), handle: { breadcrumb: 'Servidores', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
+      {
+        path: 'transferencia-servidor',
+        lazy: () => import('../../../features/whatsapp-admin/transferencia-page'),
+        handle: { breadcrumb: 'Transferência de servidor', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+      },
       { path: 'configuracoes', lazy: () => import('../../../features/sistema/configuracoes-page'), handle: { breadcrumb: 'Configurações do sistema', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
       // Not in the spec's route list: the platform's client companies (issue 13 §4, docs/areas/sistema.md).
       { path: 'empresas', lazy: () => import('../../../features/sistema/empresas-page'), handle: { breadcrumb: 'Empresas', permissions: SOMENTE_ADMIN } satisfies RotaHandle },
@@ -53,10 +53,14 @@ export const rotasSistema: RouteObject[] = [
       },
       {
         path: 'monitoramento',
-        handle: pagina('Monitoramento'),
+        handle: { breadcrumb: 'Monitoramento', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
         children: [
-          { index: true, lazy: emConstrucao },
-          { path: 'detalhes/:id', lazy: emConstrucao, handle: pagina('Detalhes') },
+          { index: true, lazy: () => import('../../../features/whatsapp-admin/monitoramento-page') },
+          {
+            path: 'detalhes/:id',
+            lazy: () => import('../../../features/whatsapp-admin/monitoramento-detalhe-page'),
+            handle: { breadcrumb: 'Detalhes', permissions: SOMENTE_ADMIN } satisfies RotaHandle,
+          },
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { ROTULOS_UNIDADE } from '@bonifica/contracts';
 import { CampoDinheiro } from '../../../components/campo-dinheiro';
@@ -8,6 +8,7 @@ import { notificar } from '../../../components/notificar';
 import { formatarValorConta } from '../../../lib/format';
 import { useAjustarSaldo } from '../ficha-api';
 import { descreverAjuste, lerAjuste, UNIDADES_AJUSTE, type TextosAjuste, type UnidadeAjuste } from './ajuste-textos';
+import { RodapeModal } from '../../../components/rodape-modal';
 
 const INICIAL: TextosAjuste = { sentido: 'CREDITO', unidade: 'CASHBACK', valor: '', motivo: '' };
 
@@ -79,14 +80,7 @@ export function AjusteSaldo({ clienteId, nomeCliente }: { clienteId: number; nom
               {falha}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={fechar}>
-              Cancelar
-            </Button>
-            <Button loading={ajustar.isPending} onClick={() => void enviar()}>
-              Lançar ajuste
-            </Button>
-          </Group>
+          <RodapeModal rotulo="Lançar ajuste" aoConfirmar={enviar} aoCancelar={fechar} enviando={ajustar.isPending} />
         </Stack>
       </Modal>
     </>

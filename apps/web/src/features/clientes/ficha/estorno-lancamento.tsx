@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { estornoSchema, type LinhaExtrato, type UnidadeConta } from '@bonifica/contracts';
 import { confirmar } from '../../../components/confirmar';
 import { notificar } from '../../../components/notificar';
 import { formatarMovimento } from '../../../lib/format';
 import { useEstornarLancamento } from '../ficha-api';
+import { RodapeModal } from '../../../components/rodape-modal';
 
 /** "Estornar" on a free posting of the statement (account/lancamento/estornar): a reason, then Confirmação. */
 export function EstornoLancamento({ clienteId, unidade, linha }: { clienteId: number; unidade: UnidadeConta; linha: LinhaExtrato }) {
@@ -53,14 +54,7 @@ export function EstornoLancamento({ clienteId, unidade, linha }: { clienteId: nu
               {falha}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={fechar}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={estornar.isPending} onClick={() => void enviar()}>
-              Estornar
-            </Button>
-          </Group>
+          <RodapeModal rotulo="Estornar" cor="red" aoConfirmar={enviar} aoCancelar={fechar} enviando={estornar.isPending} />
         </Stack>
       </Modal>
     </>

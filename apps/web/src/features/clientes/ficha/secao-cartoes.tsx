@@ -6,6 +6,7 @@ import { formatarData } from '../../../lib/format';
 import { useCartoesCliente } from '../ficha-api';
 import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
 import { BadgeStatusCartao } from '../../../components/badges-situacao';
+import { TabelaSimples } from '../../../components/tabela-simples';
 
 /** The customer's cards, newest first, each linking to the card's own page. */
 export function SecaoCartoes({ clienteId }: { clienteId: number }) {
@@ -15,32 +16,21 @@ export function SecaoCartoes({ clienteId }: { clienteId: number }) {
   return (
     <EstadoConsulta titulo="Cartões" consulta={consulta} vazio={cartoes.length === 0} mensagemVazia="Nenhum cartão vinculado a este cliente.">
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Número</Table.Th>
-                <Table.Th>Situação</Table.Th>
-                <Table.Th visibleFrom="sm">Vinculado em</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cartoes.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor component={Link} to={`/app/cartoes/${c.id}`}>
-                      {formatarNumeroCartao(c.numero)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <BadgeStatusCartao status={c.status} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{formatarData(c.vinculadoEm ?? c.emitidoEm)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TabelaSimples minWidth={300} realcarLinha colunas={[{ titulo: 'Número' }, { titulo: 'Situação' }, { titulo: 'Vinculado em', visibleFrom: 'sm' }]}>
+          {cartoes.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={`/app/cartoes/${c.id}`}>
+                  {formatarNumeroCartao(c.numero)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <BadgeStatusCartao status={c.status} />
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{formatarData(c.vinculadoEm ?? c.emitidoEm)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </TabelaSimples>
         <PaginacaoConsulta total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
       </Stack>
     </EstadoConsulta>

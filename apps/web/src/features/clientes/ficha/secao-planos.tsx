@@ -5,6 +5,7 @@ import { formatarBRL, formatarData } from '../../../lib/format';
 import { useFormasPagamento, usePlanosCliente } from '../ficha-api';
 import { EstadoConsulta, PaginacaoConsulta } from '../../../components/estado-consulta';
 import { BadgeSituacaoPlano } from '../../../components/badges-situacao';
+import { TabelaSimples } from '../../../components/tabela-simples';
 
 /** What the customer pays now: one line per VIGENTE plan (billing of plans comes in a later issue). */
 function FormasPagamento({ clienteId }: { clienteId: number }) {
@@ -36,41 +37,29 @@ export function SecaoPlanos({ clienteId }: { clienteId: number }) {
     <Stack gap="lg">
       <EstadoConsulta titulo="Planos" consulta={consulta} vazio={contratos.length === 0} mensagemVazia="Este cliente não contratou nenhum plano.">
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Plano</Table.Th>
-                  <Table.Th ta="right">Preço</Table.Th>
-                  <Table.Th visibleFrom="sm">Período</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {contratos.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      {c.planoNome}
-                      <Text size="xs" c="dimmed">
-                        {ROTULOS_PERIODICIDADE[c.periodicidade]}
-                        <Text span size="xs" hiddenFrom="sm">
-                          {' '}
-                          · {formatarData(c.inicio)} a {formatarData(c.fim)}
-                        </Text>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatarBRL(c.preco)}</Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      {formatarData(c.inicio)} a {formatarData(c.fim)}
-                    </Table.Td>
-                    <Table.Td>
-                      <BadgeSituacaoPlano situacao={c.situacao} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TabelaSimples minWidth={300} colunas={[{ titulo: 'Plano' }, { titulo: 'Preço', ta: 'right' }, { titulo: 'Período', visibleFrom: 'sm' }, { titulo: 'Situação' }]}>
+            {contratos.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  {c.planoNome}
+                  <Text size="xs" c="dimmed">
+                    {ROTULOS_PERIODICIDADE[c.periodicidade]}
+                    <Text span size="xs" hiddenFrom="sm">
+                      {' '}
+                      · {formatarData(c.inicio)} a {formatarData(c.fim)}
+                    </Text>
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatarBRL(c.preco)}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {formatarData(c.inicio)} a {formatarData(c.fim)}
+                </Table.Td>
+                <Table.Td>
+                  <BadgeSituacaoPlano situacao={c.situacao} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TabelaSimples>
           <PaginacaoConsulta total={consulta.data?.totalPages ?? 0} pagina={pagina} aoMudar={setPagina} />
         </Stack>
       </EstadoConsulta>

@@ -1,11 +1,12 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { ROTULOS_STATUS_TAREFA, type StatusTarefa } from '@bonifica/contracts';
 
-const CORES: Record<StatusTarefa, string> = { PENDENTE: 'gray', PROCESSANDO: 'blue', CONCLUIDA: 'green', ERRO: 'red' };
+/** The colour of a background job's status, the same in Sistema › Manutenção and Sistema › Tarefas. */
+export const CORES_STATUS_TAREFA: Record<StatusTarefa, string> = { PENDENTE: 'gray', PROCESSANDO: 'blue', CONCLUIDA: 'green', ERRO: 'red' };
 
-export function BadgeStatusExecucao({ status }: { status: StatusTarefa }) {
+export function BadgeStatusTarefa({ status }: { status: StatusTarefa }) {
   return (
-    <Badge color={CORES[status]} variant="light">
+    <Badge color={CORES_STATUS_TAREFA[status]} variant="light">
       {ROTULOS_STATUS_TAREFA[status]}
     </Badge>
   );
@@ -17,7 +18,7 @@ export function BarraExecucao({ status, percentual }: { status: StatusTarefa; pe
     <Group gap="xs" wrap="nowrap">
       <Progress
         value={status === 'ERRO' ? 100 : percentual}
-        color={CORES[status]}
+        color={CORES_STATUS_TAREFA[status]}
         striped={status === 'PROCESSANDO'}
         animated={status === 'PROCESSANDO'}
         style={{ flex: 1, minWidth: 60 }}

@@ -1,0 +1,1 @@
+export { enviarImagem, idImagemServico, lerImagemServico, lerLogoEmpresa, sha256Hex, trocarImagemServico, trocarLogoEmpresa, type NovaImagem } from './imagens.js';

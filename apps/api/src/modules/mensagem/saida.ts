@@ -1,0 +1,114 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { empresa, instanciaWhatsapp, loteMensagem } from '../../db/schema/index.js';
+
+/**
+ * Queueing WhatsApp messages into the outbox (docs/areas/mensageria.md "Caixa de saída"). Always inside
+ * the caller's transaction: the message exists exactly when the fact that produced it does.
+ *
+ * Consent (LGPD):
+ * - marketing goes only to a customer whose latest WhatsApp consent row says yes and who is not in the
+ *   company's audience block list (`bloqueio_publico`: the customer, or its mobile / e-mail blocked on
+ *   their own — docs/areas/publicos.md), and whose account is ATIVO;
+ * - transactional (receipt, prize ready, coupon asked for…) goes unless the customer's latest WhatsApp
+ *   consent row says no (an explicit opt-out — a "SAIR" reply — stops everything); no consent row at
+ *   all is not an opt-out, and the audience block does not apply (it is about marketing);
+ * - an anonymised customer receives nothing.
+ * The worker checks the marketing rule again just before sending (a "SAIR" between queueing and sending wins).
+ */
+
+/** The SQL condition for customer alias `c` (columns empresa_id, id, status) to receive a message. */
+export function sqlPodeReceber(marketing: boolean): SQL {
+  const ultimoConsentimento = sql`(select cc.concedido from cliente_consentimento cc
+    where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.canal = 'WHATSAPP'
+    order by cc.criado_em desc, cc.id desc limit 1)`;
+  if (!marketing) return sql`c.status <> 'ANONIMIZADO' and coalesce(${ultimoConsentimento}, true)`;
+  return sql`c.status = 'ATIVO' and ${ultimoConsentimento} is true
+    and not exists (select 1 from bloqueio_publico b where b.empresa_id = c.empresa_id and (b.cliente_id = c.id
+      or (b.cliente_id is null and (b.celular = c.celular or b.email = lower(c.email)))))`;
+}
+
+/**
+ * The instance a company sends through: its own active number (DEDICADO), else the platform's shared
+ * one when it contracted COMPARTILHADO; null when it has none (nothing can be queued for WhatsApp).
+ */
+export async function instanciaDaEmpresa(tx: Executor, empresaId: number): Promise<number | null> {
+  const [propria] = await tx
+    .select({ id: instanciaWhatsapp.id })
+    .from(instanciaWhatsapp)
+    .where(and(eq(instanciaWhatsapp.empresaId, empresaId), eq(instanciaWhatsapp.ativa, true)))
+    .orderBy(asc(instanciaWhatsapp.id))
+    .limit(1);
+  if (propria) return propria.id;
+  const [e] = await tx.select({ tipo: empresa.tipoServidorWhats }).from(empresa).where(eq(empresa.id, empresaId)).limit(1);
+  if (e?.tipo !== 'COMPARTILHADO') return null;
+  const [compartilhada] = await tx
+    .select({ id: instanciaWhatsapp.id })
+    .from(instanciaWhatsapp)
+    .where(and(isNull(instanciaWhatsapp.empresaId), eq(instanciaWhatsapp.ativa, true)))
+    .orderBy(asc(instanciaWhatsapp.id))
+    .limit(1);
+  return compartilhada?.id ?? null;
+}
+
+export type EnvioParaClientes = {
+  empresaId: number;
+  /** A query returning customer ids (`select id from cliente where …`): the audience. */
+  clientes: SQL;
+  texto: string;
+  origem: string;
+  origemId?: number | null;
+  marketing: boolean;
+  loteId?: number | null;
+  /** Defaults to the company's instance (instanciaDaEmpresa). */
+  instanciaId?: number;
+};
+
+export class SemInstanciaWhatsapp extends Error {
+  constructor() {
+    super('A empresa não tem um número de WhatsApp para enviar mensagens.');
+    this.name = 'SemInstanciaWhatsapp';
+  }
+}
+
+/**
+ * Queues one message per customer of `clientes` who may receive it (the consent rule above) and has a
+ * mobile number, in one INSERT…SELECT: a campaign to 100,000 customers is one statement, not 100,000.
+ * Returns how many were queued; those left out are simply not there.
+ */
+export async function enfileirarParaClientes(tx: Executor, e: EnvioParaClientes): Promise<number> {
+  const instanciaId = e.instanciaId ?? (await instanciaDaEmpresa(tx, e.empresaId));
+  if (instanciaId === null) throw new SemInstanciaWhatsapp();
+  const r = await tx.execute(sql`
+    insert into mensagem_saida (empresa_id, canal, lote_id, instancia_id, cliente_id, para, texto, origem, origem_id, marketing)
+    select c.empresa_id, 'WHATSAPP', ${e.loteId ?? null}::integer, ${instanciaId}::integer, c.id, '55' || c.celular, ${e.texto}, ${e.origem}, ${e.origemId ?? null}::integer, ${e.marketing}
+    from cliente c
+    where c.empresa_id = ${e.empresaId} and c.id in (${e.clientes})
+      and c.celular ~ '^[0-9]{10,11}$'
+      and ${sqlPodeReceber(e.marketing)}`);
+  return contagem(r);
+}
+
+/** A single message to one customer (an automatic message, a receipt): the same rule, the same statement. */
+export function enfileirarParaCliente(tx: Executor, e: Omit<EnvioParaClientes, 'clientes'> & { clienteId: number }): Promise<number> {
+  return enfileirarParaClientes(tx, { ...e, clientes: sql`select ${e.clienteId}::integer` });
+}
+
+export type NovoLote = Omit<EnvioParaClientes, 'loteId'> & { nome: string; usuarioId?: number | null };
+
+/** A batch (a campaign run): the `lote_mensagem` row and its messages, one transaction. */
+export async function criarLote(tx: Executor, l: NovoLote): Promise<{ loteId: number; total: number }> {
+  const [lote] = await tx
+    .insert(loteMensagem)
+    .values({ empresaId: l.empresaId, nome: l.nome, origem: l.origem, origemId: l.origemId ?? null, usuarioId: l.usuarioId ?? null })
+    .returning({ id: loteMensagem.id });
+  const total = await enfileirarParaClientes(tx, { ...l, loteId: lote!.id });
+  await tx.update(loteMensagem).set({ total }).where(eq(loteMensagem.id, lote!.id));
+  return { loteId: lote!.id, total };
+}
+
+/** Row count of an INSERT/UPDATE through `execute`, on either driver. */
+export function contagem(r: unknown): number {
+  const x = r as { rowCount?: number | null; affectedRows?: number };
+  return Number(x.rowCount ?? x.affectedRows ?? 0);
+}
