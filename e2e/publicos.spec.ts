@@ -33,17 +33,17 @@ test('a gerente monta um público com a contagem ao vivo, salva, e bloqueia um n
 
   await page.getByRole('button', { name: 'Salvar público' }).click();
   await expect(page).toHaveURL(/\/app\/marketing\/publicos$/);
-  await expect(page.getByRole('cell', { name: 'Clientes da Jardins com WhatsApp' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Clientes da Jardins com WhatsApp', exact: true })).toBeVisible();
   await fotografar(page, 'publicos-lista-1366');
 
   await page.goto('/app/marketing/bloqueio-publico');
   await page.getByRole('button', { name: 'Bloquear' }).first().click();
   const gaveta = page.getByRole('dialog', { name: 'Incluir na lista de bloqueio' });
   await gaveta.getByText('Celular ou e-mail').click();
-  await gaveta.getByLabel('Celular').fill('(11) 97777-1234');
+  await gaveta.getByRole('textbox', { name: 'Celular' }).fill('(11) 97777-1234');
   await gaveta.getByLabel('Motivo').fill('Pediu por telefone para não receber ofertas');
   await gaveta.getByRole('button', { name: 'Bloquear' }).click();
-  await expect(page.getByRole('cell', { name: 'Pediu por telefone para não receber ofertas' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Pediu por telefone para não receber ofertas', exact: true })).toBeVisible();
   await fotografar(page, 'bloqueio-publico-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
