@@ -15,11 +15,11 @@ test('a gerente monta um público com a contagem ao vivo, salva, e bloqueia um n
   await page.getByLabel('Nome do público', { exact: false }).fill('Clientes da Jardins com WhatsApp');
   await page.getByRole('button', { name: 'Adicionar condição' }).click();
   await page.getByRole('menuitem', { name: 'Filial de cadastro' }).click();
-  await expect(page.getByText('Escolha ao menos uma opção em filial.')).toBeVisible();
+  await expect(page.getByLabel('Contagem do público').getByText('Escolha ao menos uma opção em filial.')).toBeVisible();
   await page.getByPlaceholder('Escolha as filiais').click();
   await page.getByRole('option', { name: 'Bonifica Jardins' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Escolha ao menos uma opção em filial.')).toBeHidden();
+  await expect(page.getByLabel('Contagem do público').getByText('Escolha ao menos uma opção em filial.')).toBeHidden();
   await expect.poll(async () => Number((await contagem.innerText()).replace(/\D/g, ''))).toBeLessThan(todos);
   await page.getByRole('button', { name: 'Adicionar condição' }).click();
   await page.getByRole('menuitem', { name: 'Consentimento' }).click();
