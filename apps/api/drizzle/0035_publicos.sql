@@ -47,3 +47,7 @@ ALTER TABLE etiqueta ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY etiqueta_tenant ON etiqueta TO bonifica_app USING (empresa_id = app_tenant()) WITH CHECK (empresa_id = app_tenant());--> statement-breakpoint
 ALTER TABLE cliente_etiqueta ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY cliente_etiqueta_tenant ON cliente_etiqueta TO bonifica_app USING (empresa_id = app_tenant()) WITH CHECK (empresa_id = app_tenant());
+--> statement-breakpoint
+-- Audience counts over the customer's own fields (branch, birthday) read this index only, never the
+-- wide customer rows (docs/areas/publicos.md "Desempenho"). The customer row is not touched by a sale.
+CREATE INDEX cliente_publico_idx ON cliente (empresa_id, status, filial_origem_id) INCLUDE (data_nascimento);
