@@ -254,7 +254,11 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Marketing', 'Mensagens', 'Servidor WhatsApp', 'Ajuda']);
+    // Audiences and their block list (docs/areas/publicos.md).
+    const marketing = m.find((i) => i.titulo === 'Marketing')!.subMenu;
+    expect(titulos(marketing)).toEqual(['Públicos', 'Bloqueio de público']);
+    expect(marketing.every((i) => i.state!.startsWith('/app/marketing/'))).toBe(true);
     // Spec §2 "messages: automatic, template" (docs/areas/mensageria.md).
     expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Mensagens automáticas', '/app/mensagens/automatica'],

@@ -115,6 +115,17 @@ export const MENU: Definicao[] = [
       { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
     ],
   },
+  // Marketing (issue 14, docs/areas/publicos.md): audiences and the audience block list.
+  {
+    titulo: 'Marketing',
+    icone: 'marketing',
+    tipo: 'sub',
+    permissoes: GESTAO,
+    subMenu: [
+      { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos', permissoes: GESTAO },
+      { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico', permissoes: GESTAO },
+    ],
+  },
   // Messages (spec §2 "messages: automatic, template"; docs/areas/mensageria.md).
   {
     titulo: 'Mensagens',
