@@ -62,12 +62,15 @@ describe.skipIf(process.env.TEST_ENGINE !== 'postgres')('queda do entregador (SI
         rows: { status: string; n: number }[];
       }).rows.reduce<Record<string, number>>((a, r) => ({ ...a, [r.status]: r.n }), {});
 
-    // Kill it four times, each after a random while, while it is sending.
+    // Kill it four times while it is sending: once it has sent something (on a loaded machine a child
+    // may take seconds to get going), after a further random while of up to half a second.
     const progresso: number[] = [];
     for (let morte = 0; morte < 4; morte++) {
       const { filho, pronto, fim } = rodar();
       await pronto;
-      await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
+      const antes = progresso.at(-1) ?? 0;
+      for (let espera = 0; espera < 600 && ((await contar()).ENVIADA ?? 0) <= antes; espera++) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, Math.random() * 500));
       filho.kill('SIGKILL');
       await fim;
       const c = await contar();
