@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach } from 'vitest';
 import { respostaMidia } from './midia';
@@ -20,6 +20,10 @@ class ResizeObserverFalso {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverFalso });
 }
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine a page's first render
+// and its fake server's answer can take longer than a second. A screen that never shows still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
