@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
+import { automaticaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -126,6 +127,8 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     companyRoutes,
     computersRoutes,
     convenioRoutes,
+    modeloRoutes,
+    automaticaRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

@@ -254,7 +254,12 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Servidor WhatsApp', 'Ajuda']);
+    // Spec §2 "messages: automatic, template" (docs/areas/mensageria.md).
+    expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
+      ['Mensagens automáticas', '/app/mensagens/automatica'],
+      ['Modelos de mensagem', '/app/mensagens/modelo'],
+    ]);
     // The company's administration (area `empresa` of the URLs): the programme, branches, network, devices and API tokens.
     expect(titulos(m.find((i) => i.titulo === 'Empresa')!.subMenu)).toEqual(['Programa de fidelidade', 'Filiais', 'Rede credenciada', 'Dispositivos', 'API / integrações']);
     // Each group is an area of the URLs, as the breadcrumbs name it.

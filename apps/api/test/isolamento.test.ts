@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, loteMensagem, plano, clientePlano, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -67,6 +67,13 @@ beforeAll(async () => {
   dispositivoDemo.id = d!.id;
   const [p] = await t.banco.db.insert(redeCredenciada).values({ empresaId: 1, nome: 'Farmácia da Bonifica', unidades: ['CASHBACK'] }).returning({ id: redeCredenciada.id });
   parceiroDemo.id = p!.id;
+});
+
+// Message templates (docs/areas/mensageria.md "Modelos e mensagens automáticas"): one of the demo network.
+const modeloDemo = { id: 0 };
+beforeAll(async () => {
+  const [m] = await t.banco.db.insert(modeloMensagem).values({ empresaId: 1, nome: 'Aniversário Bonifica', canal: 'WHATSAPP', texto: 'Parabéns, {primeiro_nome}!' }).returning({ id: modeloMensagem.id });
+  modeloDemo.id = m!.id;
 });
 
 // Import and background jobs (docs/areas/importacao.md): one finished customer import (with its error
@@ -277,6 +284,42 @@ const CASOS: Caso[] = [
     mensagem: MENSAGENS_PRODUTO.naoEncontrado,
   },
   { rota: 'delete /services/convenio/delete/{id}', metodo: 'DELETE', url: () => `/services/convenio/delete/${parceiroDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  // Message templates: outra neither reads, changes, deletes the demo's, attaches its file nor previews its customer.
+  { rota: 'get /services/mensagem/modelo/findbyid/{id}', metodo: 'GET', url: () => `/services/mensagem/modelo/findbyid/${modeloDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/mensagem/modelo/save',
+    metodo: 'POST',
+    url: () => '/services/mensagem/modelo/save',
+    corpo: () => ({ id: modeloDemo.id, nome: 'Tomado', canal: 'WHATSAPP', texto: 'Oi' }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  {
+    rota: 'post /services/mensagem/modelo/save',
+    metodo: 'POST',
+    url: () => '/services/mensagem/modelo/save',
+    corpo: () => ({ nome: 'Com logo alheio', canal: 'WHATSAPP', texto: 'Oi', arquivoId: arquivoDemo.id }),
+    status: 400,
+    mensagem: 'Anexo não encontrado: envie a imagem ou o PDF de novo.',
+  },
+  { rota: 'delete /services/mensagem/modelo/delete/{id}', metodo: 'DELETE', url: () => `/services/mensagem/modelo/delete/${modeloDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/mensagem/modelo/previsualizar',
+    metodo: 'POST',
+    url: () => '/services/mensagem/modelo/previsualizar',
+    corpo: () => ({ clienteId: ids.clienteDemo, texto: '{nome} {saldo_cashback} {loja}' }),
+    status: 404,
+    mensagem: 'Cliente não encontrado.',
+  },
+  // Automatic messages: outra cannot point its message at the demo's template nor test it on a demo customer.
+  {
+    rota: 'post /services/mensagem/automatica/save',
+    metodo: 'POST',
+    url: () => '/services/mensagem/automatica/save',
+    corpo: () => ({ gatilho: 'ANIVERSARIO', ativo: true, modeloId: modeloDemo.id, canal: 'WHATSAPP' }),
+    status: 400,
+    mensagem: 'Modelo não encontrado.',
+  },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -480,6 +523,9 @@ const LISTAS = [
   'post /services/company/filterpaginated/{page}/{size}',
   'post /services/computers/filterpaginated/{page}/{size}',
   'post /services/convenio/filterpaginated/{page}/{size}',
+  // Message templates: checked in 'modelos de mensagem' below.
+  'post /services/mensagem/modelo/filterpaginated/{page}/{size}',
+  'post /services/filtrar/msgautomatica/{page}/{size}',
   'post /services/card/filterpaginated/{page}/{size}',
   'post /services/card/filaimpressao/filter/{page}/{size}',
   // The programme rule's history: checked in 'as listas continuam só com a própria empresa' below.
@@ -540,6 +586,26 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
         expect(r.body).not.toMatch(VAZAMENTO);
       }
       expect(env<Pagina<UsuarioResumo>>(await outra.post(rota, {})).result.content.map((u) => u.username)).toEqual(['outra']);
+    }
+  });
+
+  it('registro das mensagens automáticas: outra não vê o que a demo enviou, nem filtrando pelo cliente da demo', async () => {
+    await t.banco.db.insert(envioAutomatica).values({ empresaId: 1, gatilho: 'ANIVERSARIO', clienteId: ids.clienteDemo, motivo: 'ANIVERSARIO:2026', canal: 'WHATSAPP' });
+    expect(env<Pagina<unknown>>(await gerente.post('/services/filtrar/msgautomatica/0/100', {})).result.totalElements).toBeGreaterThan(0);
+    for (const filtro of [{}, { clienteId: ids.clienteDemo }, { gatilho: 'ANIVERSARIO' }]) {
+      const r = await outra.post('/services/filtrar/msgautomatica/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+  });
+
+  it('modelos de mensagem: a lista de outra não traz os da demo, nem buscando pelo nome', async () => {
+    for (const filtro of [{}, { busca: 'Aniversário' }, { canal: 'WHATSAPP' }, { ativo: true }]) {
+      const r = await outra.post('/services/mensagem/modelo/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
     }
   });
 

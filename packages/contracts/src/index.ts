@@ -27,3 +27,4 @@ export * from './filial.js';
 export * from './rede-credenciada.js';
 export * from './servidorwhatsapp.js';
 export * from './mensagem-saida.js';
+export * from './mensagem.js';

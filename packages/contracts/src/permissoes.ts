@@ -115,3 +115,5 @@ export const PODE_CANCELAR_VENDAS: readonly Permissao[] = [PERMISSOES.empresa, P
 export const PODE_VENDER: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
 /** Who may take the customer base out of the system: management and report viewers, never the counter. */
 export const PODE_EXPORTAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.clientesGerenciar, PERMISSOES.relatorios];
+/** Message templates and automatic messages (issue 14 §3): they write to customers in the company's name, management only. */
+export const PODE_GERENCIAR_MENSAGENS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];

@@ -6,7 +6,7 @@ import { agendamento } from '../db/schema/index.js';
 import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
 import { monitorarAgendado } from '../modules/servidorwhatsapp/index.js';
-import { reconciliarMensagens, rodarEntregador } from '../modules/mensagem/index.js';
+import { reconciliarMensagens, rodarAutomaticasDevidas, rodarEntregador } from '../modules/mensagem/index.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
 export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
@@ -68,6 +68,20 @@ export const AGENDAMENTOS: Agendamento[] = [
     descricao: 'Pergunta ao gateway o destino das mensagens presas em ENVIANDO há mais de 2 minutos (queda do processo); o que ele não conhece vai para REVISAR, para uma pessoa decidir. Marca como concluídos os lotes terminados.',
     cron: '* * * * *',
     executar: reconciliarMensagens,
+  },
+  // Automatic messages (docs/areas/mensageria.md "Modelos e mensagens automáticas"): every minute the
+  // event triggers (new customers, sales with cashback) and the daily ones whose hour came in each
+  // company's zone. Safe to run twice: a unique key per customer and reason (modules/mensagem/rodada.ts).
+  {
+    nome: 'mensagens-automaticas',
+    titulo: 'Mensagens automáticas',
+    descricao:
+      'Enfileira as mensagens automáticas ligadas: boas-vindas e cashback ganho desde a última rodada, e as diárias (saldo a vencer, aniversário, inatividade) quando chega o horário de cada empresa, no fuso dela. Nunca manda duas vezes a mesma mensagem ao mesmo cliente pelo mesmo motivo.',
+    cron: '* * * * *',
+    executar: async (app) => {
+      const r = await rodarAutomaticasDevidas(app.db);
+      if (r.enfileiradas > 0) app.log.info({ automaticas: r }, 'mensagens automáticas enfileiradas');
+    },
   },
 ];
 

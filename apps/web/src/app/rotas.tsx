@@ -8,6 +8,7 @@ import { exigirLogin, protegerRotas, ROTA_LOGIN } from './session/guards';
 import { rotasAuth } from './routes/auth/rotas';
 import { rotasCadastros } from './routes/cadastros/rotas';
 import { rotasEmpresa } from './routes/empresa/rotas';
+import { rotasMensagens } from './routes/mensagens/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -48,6 +49,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasDashboard,
             ...rotasCadastros,
             ...rotasEmpresa,
+            ...rotasMensagens,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

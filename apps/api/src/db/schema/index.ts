@@ -12,3 +12,4 @@ export * from './rede-credenciada.js';
 export * from './whatsapp-operacao.js';
 export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';
+export * from './mensagem-modelo.js';

@@ -7,6 +7,7 @@ import {
   PODE_IMPORTAR,
   PODE_GERENCIAR_CARTOES,
   PODE_GERENCIAR_CONTAS,
+  PODE_GERENCIAR_MENSAGENS,
   PODE_VER_DASHBOARD,
   PODE_GERENCIAR_PLANOS,
   PODE_VER_RELATORIOS_CONTAS,
@@ -112,6 +113,17 @@ export const MENU: Definicao[] = [
       { titulo: 'Vendas', icone: 'receipt', tipo: 'interno', state: '/app/transacoes/vendas', permissoes: PODE_VER_VENDAS },
       { titulo: 'Totalizador', icone: 'report', tipo: 'interno', state: '/app/transacoes/totalizador', permissoes: PODE_VER_VENDAS },
       { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
+    ],
+  },
+  // Messages (spec §2 "messages: automatic, template"; docs/areas/mensageria.md).
+  {
+    titulo: 'Mensagens',
+    icone: 'message',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_MENSAGENS,
+    subMenu: [
+      { titulo: 'Mensagens automáticas', icone: 'message', tipo: 'interno', state: '/app/mensagens/automatica' },
+      { titulo: 'Modelos de mensagem', icone: 'file', tipo: 'interno', state: '/app/mensagens/modelo' },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },
