@@ -22,6 +22,7 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { automaticaRoutes, modeloRoutes } from './modules/mensagem/index.js';
+import { publicoRoutes } from './modules/publico/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -129,6 +130,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     convenioRoutes,
     modeloRoutes,
     automaticaRoutes,
+    publicoRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

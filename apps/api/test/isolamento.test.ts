@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -125,6 +125,21 @@ beforeAll(async () => {
 });
 const porTokenParceiro = () => ({ authorization: `Bearer ${resgatesDemo.segredoParceiroOutra}`, 'idempotency-key': `iso-${Math.random()}` });
 
+// Audiences (docs/areas/publicos.md): an audience, a block and a tag of the demo network.
+const publicosDemo = { publico: 0, bloqueio: 0, etiqueta: 0 };
+beforeAll(async () => {
+  const p = await gerente.post('/services/publico/save', { nome: 'Público da demo', condicoes: { filiais: [2] } });
+  expect(p.statusCode, p.body).toBe(200);
+  publicosDemo.publico = env<{ id: number }>(p).result.id;
+  const b = await gerente.post('/services/publico/bloqueio/save', { clienteId: ids.clienteDemo, motivo: 'Bloqueio da demo' });
+  expect(b.statusCode, b.body).toBe(200);
+  publicosDemo.bloqueio = env<{ id: number }>(b).result.id;
+  const e = await gerente.post('/services/etiqueta/save', { nome: 'Etiqueta da demo' });
+  expect(e.statusCode, e.body).toBe(200);
+  publicosDemo.etiqueta = env<{ id: number }>(e).result.id;
+  expect((await gerente.post(`/services/etiqueta/cliente/${ids.clienteDemo}`, { etiquetas: [publicosDemo.etiqueta] })).statusCode).toBe(200);
+});
+
 // Plans and account reports (docs/areas/planos.md): a demo plan and contract, and a customer of outra.
 const planosDemo = { plano: 0, contrato: 0, clienteContrato: 0, clienteOutra: 0 };
 beforeAll(async () => {
@@ -170,6 +185,10 @@ async function fotografiaDaDemo() {
     parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
     whatsapp: await db.select().from(instanciaWhatsapp).orderBy(asc(instanciaWhatsapp.id)),
     servidoresWhatsapp: await db.select().from(servidorWhatsapp).orderBy(asc(servidorWhatsapp.id)),
+    publicos: await db.select().from(publico).where(eq(publico.empresaId, 1)).orderBy(asc(publico.id)),
+    bloqueiosPublico: await db.select().from(bloqueioPublico).where(eq(bloqueioPublico.empresaId, 1)).orderBy(asc(bloqueioPublico.id)),
+    etiquetas: await db.select().from(etiqueta).where(eq(etiqueta.empresaId, 1)).orderBy(asc(etiqueta.id)),
+    etiquetasClientes: await db.select().from(clienteEtiqueta).where(eq(clienteEtiqueta.empresaId, 1)).orderBy(asc(clienteEtiqueta.clienteId)),
   };
 }
 
@@ -320,6 +339,19 @@ const CASOS: Caso[] = [
     status: 400,
     mensagem: 'Modelo não encontrado.',
   },
+  // Audiences, audience blocking and tags (docs/areas/publicos.md).
+  { rota: 'get /services/publico/findbyid/{id}', metodo: 'GET', url: () => `/services/publico/findbyid/${publicosDemo.publico}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/publico/save', metodo: 'POST', url: () => '/services/publico/save', corpo: () => ({ id: publicosDemo.publico, nome: 'Tomado', condicoes: {} }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'delete /services/publico/delete/{id}', metodo: 'DELETE', url: () => `/services/publico/delete/${publicosDemo.publico}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/publico/estatisticas/{id}', metodo: 'GET', url: () => `/services/publico/estatisticas/${publicosDemo.publico}`, status: 404, mensagem: 'Público não encontrado.' },
+  { rota: 'get /services/publico/bloqueio/findbyid/{id}', metodo: 'GET', url: () => `/services/publico/bloqueio/findbyid/${publicosDemo.bloqueio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/publico/bloqueio/save', metodo: 'POST', url: () => '/services/publico/bloqueio/save', corpo: () => ({ clienteId: ids.clienteDemo, motivo: 'Infiltrado' }), status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'delete /services/publico/bloqueio/delete/{id}', metodo: 'DELETE', url: () => `/services/publico/bloqueio/delete/${publicosDemo.bloqueio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/etiqueta/findbyid/{id}', metodo: 'GET', url: () => `/services/etiqueta/findbyid/${publicosDemo.etiqueta}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/etiqueta/save', metodo: 'POST', url: () => '/services/etiqueta/save', corpo: () => ({ id: publicosDemo.etiqueta, nome: 'Tomada' }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'delete /services/etiqueta/delete/{id}', metodo: 'DELETE', url: () => `/services/etiqueta/delete/${publicosDemo.etiqueta}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/etiqueta/cliente/{id}', metodo: 'GET', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/etiqueta/cliente/{id}', metodo: 'POST', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, corpo: () => ({ etiquetas: [] }), status: 404, mensagem: 'Cliente não encontrado.' },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -539,6 +571,10 @@ const LISTAS = [
   // Import history: each company sees only its own imports (checked in importacao.test.ts).
   'get /services/importacao/metadados/empresa/{a}/{b}',
   'get /services/empresa/importacao/contato/metadados/empresa/{a}/{b}',
+  // Audiences, their block list and tags: checked in 'públicos, bloqueios e etiquetas' below.
+  'post /services/publico/filterpaginated/{page}/{size}',
+  'post /services/publico/bloqueio/filterpaginated/{page}/{size}',
+  'post /services/etiqueta/filterpaginated/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -728,6 +764,21 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect(d.statusCode).toBe(200);
       expect(env(d).results).toEqual([]);
     }
+  });
+
+  it('públicos, bloqueios e etiquetas: as listas e contagens de outra não trazem nada da demo', async () => {
+    for (const rota of ['/services/publico/filterpaginated/0/100', '/services/publico/bloqueio/filterpaginated/0/100', '/services/etiqueta/filterpaginated/0/100']) {
+      for (const filtro of [{}, { busca: 'demo' }]) {
+        const r = await outra.post(rota, filtro);
+        expect(r.statusCode, r.body).toBe(200);
+        expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+        expect(r.body).not.toMatch(VAZAMENTO);
+      }
+    }
+    const c = await outra.post('/services/publico/estatisticas', { filiais: [2, 3], etiquetas: [publicosDemo.etiqueta] });
+    expect(c.statusCode, c.body).toBe(200);
+    expect(env<{ clientes: number }>(c).result.clientes).toBe(0);
+    expect(c.body).not.toMatch(VAZAMENTO);
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {

@@ -28,3 +28,4 @@ export * from './rede-credenciada.js';
 export * from './servidorwhatsapp.js';
 export * from './mensagem-saida.js';
 export * from './mensagem.js';
+export * from './publico.js';

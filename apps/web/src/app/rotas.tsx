@@ -9,6 +9,7 @@ import { rotasAuth } from './routes/auth/rotas';
 import { rotasCadastros } from './routes/cadastros/rotas';
 import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasMensagens } from './routes/mensagens/rotas';
+import { rotasMarketing } from './routes/marketing/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -50,6 +51,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasCadastros,
             ...rotasEmpresa,
             ...rotasMensagens,
+            ...rotasMarketing,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

@@ -13,3 +13,4 @@ export * from './whatsapp-operacao.js';
 export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';
 export * from './mensagem-modelo.js';
+export * from './publico.js';

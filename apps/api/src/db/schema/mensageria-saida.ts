@@ -1,29 +1,7 @@
-import { date, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { empresa } from './empresa.js';
-import { cliente } from './programa.js';
-import { usuario } from './usuario.js';
+import { date, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { instanciaWhatsapp } from './mensageria.js';
 
-/**
- * Audience blocking (spec §2 "audiences and audience blocking"): customers of a company who must never
- * receive marketing, whatever their consent says. Transactional messages ignore it (docs/areas/mensageria.md).
- */
-export const bloqueioPublico = pgTable(
-  'bloqueio_publico',
-  {
-    id: serial().primaryKey(),
-    empresaId: integer()
-      .notNull()
-      .references(() => empresa.id),
-    clienteId: integer()
-      .notNull()
-      .references(() => cliente.id),
-    motivo: varchar({ length: 200 }),
-    usuarioId: integer().references(() => usuario.id),
-    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('bloqueio_publico_cliente_uq').on(t.empresaId, t.clienteId)],
-);
+// bloqueio_publico (audience blocking) is defined with the audiences: ./publico.ts.
 
 /**
  * The pacing state of one instance (docs/areas/mensageria.md "Ritmo de envio"): the row every outbox

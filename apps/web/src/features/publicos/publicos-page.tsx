@@ -1,0 +1,71 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { Publico } from '@bonifica/contracts';
+import { confirmarEExecutar } from '../../components/confirmar';
+import { ListPage, type FiltroDef } from '../../components/list-page';
+import { buscarPublicos, chavesPublicos, useExcluirPublico } from './api';
+import { descreverCondicoes } from './condicoes';
+
+const COLUNAS: DataTableColumn<Publico>[] = [
+  { accessor: 'nome', title: 'Público' },
+  {
+    accessor: 'condicoes',
+    title: 'Condições',
+    render: (p) => (
+      <Text size="sm" lineClamp={2}>
+        {descreverCondicoes(p.condicoes).join(' · ') || 'Todos os clientes ativos'}
+      </Text>
+    ),
+  },
+  { accessor: 'atualizadoEm', title: 'Atualizado em', render: (p) => new Date(p.atualizadoEm).toLocaleDateString('pt-BR') },
+];
+
+const FILTROS: FiltroDef[] = [{ nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Nome do público' }];
+
+/** Marketing › Públicos: saved audiences (filters over the customers), opened in the builder. */
+export function Component() {
+  const navegar = useNavigate();
+  const excluir = useExcluirPublico();
+  const acoesLinha = useCallback(
+    (p: Publico) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Tooltip label="Editar">
+          <ActionIcon variant="subtle" aria-label={`Editar ${p.nome}`} onClick={() => void navegar(`/app/marketing/publicos/edicao/${p.id}`)}>
+            <IconEdit size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Excluir">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Excluir ${p.nome}`}
+            onClick={() => void confirmarEExecutar({ mensagem: `Deseja excluir o público ${p.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(p.id), sucesso: 'Público excluído.' })}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+    [excluir, navegar],
+  );
+  return (
+    <ListPage<Publico>
+      titulo="Públicos"
+      descricao="Grupos de clientes definidos por condições (filial, compras, saldo, aniversário, consentimento, etiquetas), para campanhas."
+      colunas={COLUNAS}
+      buscar={buscarPublicos}
+      chaveConsulta={chavesPublicos.lista}
+      filtros={FILTROS}
+      acoesLinha={acoesLinha}
+      mensagemVazia="Nenhum público salvo ainda."
+      acaoNovo={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => void navegar('/app/marketing/publicos/novo')}>
+          Novo público
+        </Button>
+      }
+    />
+  );
+}
