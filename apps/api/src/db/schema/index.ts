@@ -14,3 +14,4 @@ export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';
 export * from './mensagem-modelo.js';
 export * from './publico.js';
+export * from './campanha.js';

@@ -10,4 +10,4 @@ export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agenda
 export { modeloRoutes } from './modelo.routes.js';
 export { automaticaRoutes } from './automatica.routes.js';
 export { rodarAutomaticasDevidas } from './agendador.js';
-export { contextoDaEmpresa, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
+export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
