@@ -570,6 +570,14 @@ const CASOS: Caso[] = [
   { rota: 'get /services/instancia/status/atualizar/{id}', metodo: 'GET', url: () => `/services/instancia/status/atualizar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
   { rota: 'post /services/instancia/desconectar/{id}', metodo: 'POST', url: () => `/services/instancia/desconectar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
   { rota: 'post /services/servidorwhatsapp/sandbox/lerqr/{id}', metodo: 'POST', url: () => `/services/servidorwhatsapp/sandbox/lerqr/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  {
+    rota: 'post /services/servidorwhatsapp/sandbox/recebida/{id}',
+    metodo: 'POST',
+    url: () => `/services/servidorwhatsapp/sandbox/recebida/${whatsDemo.instancia}`,
+    corpo: () => ({ de: '11987654321', texto: 'SAIR' }),
+    status: 404,
+    mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
+  },
   // The webhook: no session counts, only the instance's secret.
   { rota: 'post /services/servidorwhatsapp/webhook/{instanciaId}/{segredo}', metodo: 'POST', url: () => `/services/servidorwhatsapp/webhook/${whatsDemo.instancia}/segredo-plantado-por-outra`, corpo: () => ({ tipo: 'CONEXAO' }), status: 401, mensagem: MENSAGEM_WEBHOOK_RECUSADO },
   // The programme's rule of a demo branch (docs/areas/programa.md): not in this network.
