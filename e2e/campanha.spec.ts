@@ -51,7 +51,7 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
 
   // A template.
   await page.goto('/app/mensagens/modelo');
-  await page.getByRole('button', { name: 'Novo modelo' }).click();
+  await page.getByRole('button', { name: 'Novo modelo' }).first().click();
   const modelo = page.getByRole('dialog', { name: 'Novo modelo' });
   await modelo.getByRole('textbox', { name: 'Nome' }).fill('Oferta de verão');
   await modelo.getByRole('textbox', { name: 'Texto' }).fill('Oi {primeiro_nome}! Seu saldo na {loja} é {saldo_cashback}.');
@@ -62,11 +62,11 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await page.goto('/app/marketing/publicos/novo');
   await page.getByLabel('Nome do público').fill('Todos os clientes');
   await page.getByRole('button', { name: 'Salvar público' }).click();
-  await expect(page).toHaveURL(/\/app\/marketing\/publicos/);
+  await expect(page).toHaveURL(/\/app\/marketing\/publicos$/);
 
   // The campaign.
   await page.goto('/app/marketing/campanhas');
-  await page.getByRole('button', { name: 'Nova campanha' }).click();
+  await page.getByRole('button', { name: 'Nova campanha' }).first().click();
   await page.getByLabel(/Nome da campanha/).fill('Verão 2026');
   await page.getByRole('combobox', { name: /^Público/ }).click();
   await page.getByRole('option', { name: 'Todos os clientes' }).click();
@@ -121,7 +121,7 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await expect(page.getByTestId('percentual')).toBeVisible();
   await page.getByRole('tab', { name: 'Participantes' }).click();
   await expect(page.getByRole('cell', { name: quem.nome })).toHaveCount(0);
-  const todos = await chamar<{ content: { clienteId: number }[] }>(page, 'GET', `filtrar/participantes/${segunda}/0/200`);
+  const todos = await chamar<{ content: { clienteId: number }[] }>(page, 'GET', `filtrar/participantes/${segunda}/0/100`);
   expect(todos.content.length).toBeGreaterThan(0);
   expect(todos.content.map((p) => p.clienteId)).not.toContain(quem.clienteId);
 

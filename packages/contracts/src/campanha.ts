@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAMANHO_PAGINA_MAXIMO } from './envelope.js';
 
 /**
  * Campaigns (issue 14 §3; docs/areas/mensageria.md "Campanhas"): a saved audience × a template × a
@@ -97,11 +98,11 @@ export type Campanha = {
 
 export type DisparoCampanha = { loteId: number; envio: number; controle: number };
 
-/** `GET filtrar/participantes/{a}/{b}/{c}`: a = campaign, b = page from 0, c = page size. Optional `?grupo=`. */
+/** `GET filtrar/participantes/{a}/{b}/{c}`: a = campaign, b = page from 0, c = page size (1–100). Optional `?grupo=`. */
 export const participantesParamsSchema = z.object({
   a: z.coerce.number({ message: 'Campanha inválida.' }).int('Campanha inválida.').positive('Campanha inválida.').max(2147483647, 'Campanha inválida.'),
   b: z.coerce.number({ message: 'Página inválida.' }).int('Página inválida.').min(0, 'Página inválida.').max(100000, 'Página inválida.'),
-  c: z.coerce.number({ message: 'Tamanho de página inválido.' }).int('Tamanho de página inválido.').min(1, 'Tamanho de página inválido.').max(200, 'Tamanho de página inválido.'),
+  c: z.coerce.number({ message: 'Tamanho de página inválido.' }).int('Tamanho de página inválido.').min(1, 'Tamanho de página inválido.').max(TAMANHO_PAGINA_MAXIMO, 'Tamanho de página inválido.'),
 });
 export const participantesQuerySchema = z.object({ grupo: z.enum(GRUPOS_PARTICIPANTE, { message: 'Grupo inválido.' }).optional() }).strict();
 

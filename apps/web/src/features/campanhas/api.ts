@@ -90,14 +90,14 @@ export function useResultados(id: number, dias: number, ativo: boolean) {
   });
 }
 
-/** Audiences and active WhatsApp templates to choose from (first 200 of each, by name). */
+/** Audiences and active WhatsApp templates to choose from (first 100 of each, the largest page). */
 export function useOpcoesCampanha() {
   return useQuery({
     queryKey: chavesCampanhas.opcoes,
     queryFn: async () => {
       const [p, m] = await Promise.all([
-        api.post<Pagina<Publico>>('publico/filterpaginated/0/200', {}),
-        api.post<Pagina<ModeloMensagem>>('mensagem/modelo/filterpaginated/0/200', { canal: 'WHATSAPP', ativo: true }),
+        api.post<Pagina<Publico>>('publico/filterpaginated/0/100', {}),
+        api.post<Pagina<ModeloMensagem>>('mensagem/modelo/filterpaginated/0/100', { canal: 'WHATSAPP', ativo: true }),
       ]);
       return { publicos: p.result?.content ?? [], modelos: m.result?.content ?? [] };
     },

@@ -62,8 +62,8 @@ describe('Marketing › Campanhas', () => {
   it('formulário: público com a contagem e o controle, modelo com a pré-visualização, erro em português e envio do que está na tela', { timeout: 30_000 }, async () => {
     const s = servidorFalso({
       ...rotasPadrao(),
-      'POST publico/filterpaginated/0/200': pagina([PUBLICO]),
-      'POST mensagem/modelo/filterpaginated/0/200': pagina([MODELO]),
+      'POST publico/filterpaginated/0/100': pagina([PUBLICO]),
+      'POST mensagem/modelo/filterpaginated/0/100': pagina([MODELO]),
       'POST publico/contagem': { clientes: 1200, contatos: 0 },
       'POST campanha/save': responder((r) => ({ corpo: envelope({ ...CAMPANHA, status: 'RASCUNHO', loteId: null, ...JSON.parse(r.corpo ?? '{}'), id: 9 }) })),
       'GET campanha/findbyid/9': { ...CAMPANHA, status: 'RASCUNHO', loteId: null },
