@@ -76,9 +76,6 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await expect(page.getByTestId('previa-modelo')).toContainText('Oi {primeiro_nome}!');
   await page.getByLabel(/Grupo de controle/).fill('20');
   await fotografar(page, 'campanha-form-1366');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fotografar(page, 'campanha-form-390');
-  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL(/\/app\/marketing\/campanhas\/\d+$/);
   const campanhaId = Number(page.url().split('/').pop());
@@ -91,11 +88,7 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await fotografar(page, 'campanha-progresso-1366');
   await page.getByRole('tab', { name: 'Participantes' }).click();
   await expect(page.getByText('Não recebe').first()).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fotografar(page, 'campanha-participantes-390');
-  await page.getByRole('tab', { name: 'Resultados' }).click();
-  await fotografar(page, 'campanha-resultados-390');
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await fotografar(page, 'campanha-participantes-1366');
 
   // A participant who received answers "SAIR" to the number.
   const recebeu = await chamar<{ content: { clienteId: number; celular: string; nome: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/1?grupo=ENVIO`);
@@ -128,6 +121,21 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await page.goto('/app/marketing/campanhas');
   await expect(page.getByRole('cell', { name: 'Verão 2026', exact: true })).toBeVisible();
   await fotografar(page, 'campanha-lista-1366');
+
+  // Phone width, each page loaded at that width (the menu starts closed, as on a phone).
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/marketing/campanhas');
+  await expect(page.getByText('Verão 2026', { exact: true })).toBeVisible();
   await fotografar(page, 'campanha-lista-390');
+  await page.goto('/app/marketing/campanhas/nova');
+  await expect(page.getByText('Quando enviar')).toBeVisible();
+  await fotografar(page, 'campanha-form-390');
+  await page.goto(`/app/marketing/campanhas/${campanhaId}`);
+  await expect(page.getByTestId('percentual')).toBeVisible();
+  await fotografar(page, 'campanha-progresso-390');
+  await page.getByTestId('res-enviadas').scrollIntoViewIfNeeded();
+  await fotografar(page, 'campanha-resultados-390');
+  await page.getByRole('tab', { name: 'Participantes' }).click();
+  await expect(page.getByText('Não recebe').first()).toBeVisible();
+  await fotografar(page, 'campanha-participantes-390');
 });

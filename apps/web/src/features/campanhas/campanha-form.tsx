@@ -99,7 +99,7 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
               <Text size="sm" c="dimmed" data-testid="contagem-publico">
                 {contagem.isFetching && !contagem.data
                   ? 'Contando…'
-                  : `${formatarInteiro(total)} clientes no público; cerca de ${formatarInteiro(noControle)} ficam no grupo de controle. Quem não deu consentimento ou está bloqueado fica de fora no disparo.`}
+                  : `${formatarInteiro(total)} clientes no público. Quem não deu consentimento, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, ${pct}% vão para o grupo de controle (até ${formatarInteiro(noControle)}).`}
               </Text>
             )}
           </Stack>

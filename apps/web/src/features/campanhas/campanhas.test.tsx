@@ -72,7 +72,7 @@ describe('Marketing › Campanhas', () => {
     await usuario.type(await screen.findByLabelText(/Nome da campanha/), 'Volta às aulas');
     await usuario.click(screen.getByRole('combobox', { name: /^Público/ }));
     await usuario.click(await screen.findByRole('option', { name: 'Clientes de março' }));
-    await waitFor(() => expect(screen.getByTestId('contagem-publico')).toHaveTextContent('1.200 clientes no público; cerca de 120 ficam no grupo de controle'));
+    await waitFor(() => expect(screen.getByTestId('contagem-publico')).toHaveTextContent('1.200 clientes no público. Quem não deu consentimento, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, 10% vão para o grupo de controle (até 120).'));
     await usuario.click(screen.getByRole('combobox', { name: /^Modelo de mensagem/ }));
     await usuario.click(await screen.findByRole('option', { name: 'Oferta' }));
     expect(screen.getByTestId('previa-modelo')).toHaveTextContent('Oi {primeiro_nome}, use {cupom}!');

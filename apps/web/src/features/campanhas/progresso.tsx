@@ -8,7 +8,7 @@ export function ProgressoCampanha({ loteId }: { loteId: number }) {
   if (!p) return null;
   const cont: [string, number][] = [
     ['Na fila', p.fila + p.enviando],
-    ['Enviadas', p.enviadas],
+    ['Aguardando entrega', p.enviadas],
     ['Entregues', p.entregues],
     ['Lidas', p.lidas],
     ['Falharam', p.falharam],
