@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { EnvioAutomatica, MensagemAutomatica, ModeloMensagem, Pagina, ResultadoRodada } from '@bonifica/contracts';
-import { cliente, clienteConsentimento } from '../src/db/schema/index.js';
-import { rodarAutomaticasDevidas } from '../src/modules/mensagem/index.js';
+import { arquivo, cliente, clienteConsentimento } from '../src/db/schema/index.js';
+import { entregarUma, garantirRitmos, rodarAutomaticasDevidas } from '../src/modules/mensagem/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { criarInstancia } from './apoio/mensageria.js';
 
 let t: AppDeTeste;
 let gerente: Cliente;
@@ -16,7 +17,7 @@ async function linhas<T>(consulta: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 let seq = 0;
-type NovoCliente = { whatsapp?: boolean; consentimento?: boolean | null; nascimento?: string | null; criadoHaDias?: number; empresaId?: number; email?: string };
+type NovoCliente = { semCelular?: boolean; consentimento?: boolean | null; nascimento?: string | null; criadoHaDias?: number; empresaId?: number; email?: string };
 async function novoCliente(o: NovoCliente = {}): Promise<number> {
   const n = ++seq;
   const [c] = await t.banco.db
@@ -24,8 +25,8 @@ async function novoCliente(o: NovoCliente = {}): Promise<number> {
     .values({
       empresaId: o.empresaId ?? 1,
       nome: `Bruna Automática ${n}`,
-      celular: `119${String(n).padStart(8, '0')}`,
-      celularWhatsapp: o.whatsapp ?? true,
+      celular: o.semCelular ? null : `119${String(n).padStart(8, '0')}`,
+      celularWhatsapp: !o.semCelular,
       email: o.email ?? null,
       dataNascimento: o.nascimento ?? null,
       ...(o.criadoHaDias ? { criadoEm: sql`now() - make_interval(days => ${o.criadoHaDias})` } : {}),
@@ -73,6 +74,11 @@ beforeAll(async () => {
   t = await criarAppDeTeste();
   [gerente, atendente, outra] = await Promise.all([t.entrar('gerente'), t.entrar('atendente'), t.entrar('outra')]);
   empresaOutra = (await linhas<{ id: number }>(sql`select empresa_id as id from usuario where username = 'outra'`))[0]!.id;
+  // Each company sends through its own WhatsApp number (the outbox's instanciaDaEmpresa).
+  const semInstancia = await gerente.post('/services/mensagem/automatica/save', { gatilho: 'BOAS_VINDAS', ativo: false, canal: 'WHATSAPP' });
+  expect(semInstancia.statusCode).toBe(200);
+  await criarInstancia(t.banco.db, { empresaId: 1 });
+  await criarInstancia(t.banco.db, { empresaId: empresaOutra });
   const r = await gerente.post('/services/config/salvarconfiguracaoprograma', { cashbackPercentual: 5, pontosPorReal: 1, compraMinima: 0, maximoCashbackPorVenda: null });
   expect(r.statusCode, r.body).toBe(200);
 });
@@ -125,7 +131,7 @@ describe('gatilhos: cada um gera exatamente as mensagens certas, uma vez', () =>
     const antigo = await novoCliente();
     await configurar({ gatilho: 'BOAS_VINDAS', ativo: true, modeloId: await modelo('Bem-vinda, {primeiro_nome}! Saldo {saldo_cashback}.') });
     const novo = await novoCliente();
-    const semWhats = await novoCliente({ whatsapp: false });
+    const semWhats = await novoCliente({ semCelular: true });
     const recusou = await novoCliente({ consentimento: false });
     await rodarAutomaticasDevidas(t.banco.db);
     const m = await mensagens('BOAS_VINDAS', [antigo, novo, semWhats, recusou]);
@@ -182,9 +188,12 @@ describe('gatilhos: cada um gera exatamente as mensagens certas, uma vez', () =>
     const retirou = await novoCliente({ nascimento: nasc, consentimento: true });
     await t.banco.db.insert(clienteConsentimento).values({ empresaId: 1, clienteId: retirou, canal: 'WHATSAPP', concedido: false, origem: 'SAIR' });
     const outroDia = await novoCliente({ nascimento: '1990-01-01' === nasc ? '1990-01-02' : '1990-01-01', consentimento: true });
+    // The audience block list (bloqueio_publico) wins over consent for marketing.
+    const bloqueado = await novoCliente({ nascimento: nasc, consentimento: true });
+    await t.banco.db.execute(sql`insert into bloqueio_publico (empresa_id, cliente_id, motivo) values (1, ${bloqueado}, 'pediu')`);
     await configurar({ gatilho: 'ANIVERSARIO', ativo: true, modeloId: await modelo('Parabéns, {primeiro_nome}! Use {cupom}.'), cupom: 'NIVER10' });
     await enviarAgora('ANIVERSARIO');
-    const m = await mensagens('ANIVERSARIO', [sim, semResposta, nao, retirou, outroDia]);
+    const m = await mensagens('ANIVERSARIO', [sim, semResposta, nao, retirou, outroDia, bloqueado]);
     expect(m.map((x) => [x.cliente_id, x.texto, x.marketing])).toEqual([[sim, 'Parabéns, Bruna! Use NIVER10.', true]]);
     expect((await enviarAgora('ANIVERSARIO')).enfileiradas).toBe(0);
   });
@@ -240,6 +249,19 @@ describe('agenda diária, teste, envio agora e registro', () => {
     expect(alheio.statusCode).toBe(404);
   });
 
+  it('sem número de WhatsApp na empresa: enviar agora e teste explicam; a tarefa só pula', async () => {
+    await t.banco.db.execute(sql`update instancia_whatsapp set ativa = false where empresa_id = ${empresaOutra}`);
+    try {
+      const agora = await outra.post('/services/mensagem/automatica/enviar/msg/agora', { gatilho: 'ANIVERSARIO' });
+      expect([agora.statusCode, env(agora).messageError]).toEqual([409, 'A empresa não tem um número de WhatsApp para enviar mensagens.']);
+      const teste = await outra.post('/services/mensagem/automatica/msgteste', { gatilho: 'ANIVERSARIO', para: '11988887777' });
+      expect(teste.statusCode).toBe(409);
+      await expect(rodarAutomaticasDevidas(t.banco.db)).resolves.toBeDefined();
+    } finally {
+      await t.banco.db.execute(sql`update instancia_whatsapp set ativa = true where empresa_id = ${empresaOutra}`);
+    }
+  });
+
   it('enviar agora de uma mensagem desligada é 409; o registro lista o que foi enviado, com filtros e paginação', async () => {
     const desligada = await gerente.post('/services/mensagem/automatica/enviar/msg/agora', { gatilho: 'INATIVO' });
     expect([desligada.statusCode, env(desligada).messageError]).toEqual([409, 'Ligue esta mensagem e escolha o modelo antes de enviar.']);
@@ -260,5 +282,31 @@ describe('agenda diária, teste, envio agora e registro', () => {
     ] as const) {
       expect((await gerente.post(url, corpo)).statusCode).toBe(400);
     }
+  });
+
+  it('o anexo do modelo sai como mídia, com o texto de legenda (entregador e gateway sandbox)', async () => {
+    const sandbox = t.app.adaptadores.whatsappSandbox;
+    sandbox.configurar({ automatico: false, taxaFalha: 0 });
+    const nome = `anexo-${Date.now()}`;
+    const servidor = { baseUrl: 'sandbox://local', chave: 'chave' };
+    await sandbox.criarInstancia(servidor, nome, 'http://127.0.0.1:9/webhook');
+    await sandbox.conectar(servidor, nome);
+    await sandbox.simularLeitura(servidor, nome, '5511977000001');
+    await t.banco.db.execute(sql`update instancia_whatsapp set ativa = false where empresa_id = 1`);
+    await criarInstancia(t.banco.db, { empresaId: 1, nome });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const [a] = await t.banco.db.insert(arquivo).values({ empresaId: 1, nome: 'oferta.png', tipo: 'image/png', tamanho: png.length, sha256: '0'.repeat(64), dados: png }).returning({ id: arquivo.id });
+    const m = await gerente.post('/services/mensagem/modelo/save', { nome: `Com anexo ${nome}`, canal: 'WHATSAPP', texto: 'Veja a oferta, {primeiro_nome}', arquivoId: a!.id });
+    expect(m.statusCode, m.body).toBe(200);
+    await configurar({ gatilho: 'BOAS_VINDAS', ativo: false, modeloId: env<ModeloMensagem>(m).result.id });
+    const c = await novoCliente();
+    const r = await gerente.post('/services/mensagem/automatica/msgteste', { gatilho: 'BOAS_VINDAS', para: '11977000002', clienteId: c });
+    expect(r.statusCode, r.body).toBe(200);
+    const id = env<{ mensagemId: number }>(r).result.mensagemId;
+    await t.banco.db.execute(sql`update mensagem_saida set status = 'CANCELADA' where status = 'FILA' and id <> ${id}`);
+    await garantirRitmos(t.banco.db);
+    expect(await entregarUma(t.banco.db, { gateway: () => sandbox })).toMatchObject({ tipo: 'ENVIADA', id });
+    const [enviada] = await linhas<{ texto: string; midia: unknown; numero: string }>(sql`select texto, midia, numero from sandbox_whatsapp_mensagem where id_local = ${`bonifica-${id}`}`);
+    expect(enviada).toMatchObject({ texto: 'Veja a oferta, Bruna', midia: { tipo: 'imagem', mimetype: 'image/png', nomeArquivo: 'oferta.png' } });
   });
 });

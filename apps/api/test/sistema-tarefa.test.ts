@@ -40,10 +40,10 @@ describe('agendamentos', () => {
     expect(l.map((a) => [a.nome, a.cron, a.personalizado, a.aplicado, a.execucoes])).toEqual([
       ['validade-creditos', '0 3 * * *', false, false, 0],
       ['resumo-vendas', '* * * * *', false, false, 0],
+      ['mensagens-automaticas', '* * * * *', false, false, 0],
       ['monitoramento-whatsapp', '*/5 * * * *', false, false, 0],
       ['entregar-mensagens', '* * * * *', false, false, 0],
       ['reconciliar-mensagens', '* * * * *', false, false, 0],
-      ['mensagens-automaticas', '* * * * *', false, false, 0],
     ]);
     expect(l[0]!.proximas).toHaveLength(3);
     // 03:00 in São Paulo is 06:00 UTC.

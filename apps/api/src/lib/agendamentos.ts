@@ -41,6 +41,20 @@ export const AGENDAMENTOS: Agendamento[] = [
       await consolidarTodas(app.db);
     },
   },
+  // Automatic messages (docs/areas/mensageria.md "Modelos e mensagens automáticas"): every minute the
+  // event triggers (new customers, sales with cashback) and the daily ones whose hour came in each
+  // company's zone. Safe to run twice: a unique key per customer and reason (modules/mensagem/rodada.ts).
+  {
+    nome: 'mensagens-automaticas',
+    titulo: 'Mensagens automáticas',
+    descricao:
+      'Enfileira as mensagens automáticas ligadas: boas-vindas e cashback ganho desde a última rodada, e as diárias (saldo a vencer, aniversário, inatividade) quando chega o horário de cada empresa, no fuso dela. Nunca manda duas vezes a mesma mensagem ao mesmo cliente pelo mesmo motivo.',
+    cron: '* * * * *',
+    executar: async (app) => {
+      const r = await rodarAutomaticasDevidas(app.db);
+      if (r.enfileiradas > 0) app.log.info({ automaticas: r }, 'mensagens automáticas enfileiradas');
+    },
+  },
   // WhatsApp servers and instances (docs/areas/mensageria.md § Monitoramento): every 5 minutes, so a
   // number that stopped delivering is seen within MINUTOS_SEM_ACK_ALERTA + 5. Skipped while one runs.
   {
@@ -71,20 +85,6 @@ export const AGENDAMENTOS: Agendamento[] = [
     executar: async (app) => {
       await reprocessarAcksPendentes(app);
       await reconciliarMensagens(app);
-    },
-  },
-  // Automatic messages (docs/areas/mensageria.md "Modelos e mensagens automáticas"): every minute the
-  // event triggers (new customers, sales with cashback) and the daily ones whose hour came in each
-  // company's zone. Safe to run twice: a unique key per customer and reason (modules/mensagem/rodada.ts).
-  {
-    nome: 'mensagens-automaticas',
-    titulo: 'Mensagens automáticas',
-    descricao:
-      'Enfileira as mensagens automáticas ligadas: boas-vindas e cashback ganho desde a última rodada, e as diárias (saldo a vencer, aniversário, inatividade) quando chega o horário de cada empresa, no fuso dela. Nunca manda duas vezes a mesma mensagem ao mesmo cliente pelo mesmo motivo.',
-    cron: '* * * * *',
-    executar: async (app) => {
-      const r = await rodarAutomaticasDevidas(app.db);
-      if (r.enfileiradas > 0) app.log.info({ automaticas: r }, 'mensagens automáticas enfileiradas');
     },
   },
 ];

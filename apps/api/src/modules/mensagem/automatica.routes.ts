@@ -21,6 +21,7 @@ import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { buscarAutomatica, gravarAutomatica, listarAutomaticas, listarEnvios } from './automatica.repository.js';
 import { enfileirarTeste } from './enfileirar.js';
+import { instanciaDaEmpresa, SemInstanciaWhatsapp } from './saida.js';
 import { contextoDaEmpresa, renderizarParaCliente } from './renderizacao.js';
 import { executarRodada } from './rodada.js';
 
@@ -77,6 +78,8 @@ export async function automaticaRoutes(app: FastifyInstance) {
         .limit(1);
       if (!m) throw erro.conflito('Escolha o modelo desta mensagem antes de testar.');
       const para = destinoDeTeste(m.canal, b.para);
+      const instanciaId = m.canal === 'WHATSAPP' ? await instanciaDaEmpresa(tx, empresaId) : null;
+      if (m.canal === 'WHATSAPP' && instanciaId === null) throw erro.conflito(new SemInstanciaWhatsapp().message);
       let clienteId = b.clienteId;
       if (!clienteId) {
         // No customer chosen: the newest one lends its data, so the test shows real values.
@@ -87,7 +90,7 @@ export async function automaticaRoutes(app: FastifyInstance) {
       const ctx = await contextoDaEmpresa(tx, empresaId, { cupom: a.cupom, link: a.link });
       const texto = await renderizarParaCliente(tx, ctx, clienteId, { texto: m.texto, assunto: m.canal === 'EMAIL' ? m.assunto : null });
       if (!texto) throw erro.naoEncontrado('Cliente não encontrado.');
-      const mensagemId = await enfileirarTeste(tx, empresaId, { canal: m.canal, para, texto: texto.texto, assunto: texto.assunto, arquivoId: m.arquivoId });
+      const mensagemId = await enfileirarTeste(tx, empresaId, { canal: m.canal, para, texto: texto.texto, assunto: texto.assunto, arquivoId: m.arquivoId, instanciaId });
       await auditar(tx, request, { acao: 'ENVIAR_TESTE', entidade: 'mensagem_automatica', entidadeId: b.gatilho, depois: { para, mensagemId, clienteId } });
       return { mensagemId, para, canal: m.canal, ...texto };
     });

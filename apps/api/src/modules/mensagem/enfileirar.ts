@@ -2,29 +2,33 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CanalMensagem } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { linhas, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
+import { sqlPodeReceber } from './saida.js';
 
 /**
- * The one place where automatic messages enter the outbox (`mensagem_saida`), kept apart so the
- * outbox's own queueing (branch i14-saida: consent, audience block, pacing) can take its place
- * without touching the triggers. Everything is one INSERT … SELECT: no row travels through Node.
+ * Where automatic messages enter the outbox (`mensagem_saida`, docs/areas/mensageria.md "Caixa de
+ * saída"). The outbox's `enfileirarParaClientes` sends one text to many; an automatic message renders
+ * one text per customer and records why it was sent, so it has its own INSERT … SELECT — with the
+ * outbox's consent rule (`sqlPodeReceber`: consent, audience block, opt-out) and number rule, and the
+ * company's instance. No row travels through Node.
  */
 
 /**
- * Who may receive on `canal` (alias `c` of `cliente`): an active customer with a WhatsApp number
- * (celular + celular_whatsapp) or an e-mail; marketing needs the latest consent of the channel to
- * be a yes, transactional only that it is not a no (an opt-out "SAIR" stops everything).
+ * Who may receive on `canal` (alias `c` of `cliente`, active customers only: a blocked or anonymised
+ * customer gets no automatic message). WhatsApp: the outbox's rule and a 10–11 digit mobile. E-mail
+ * (the outbox's rule is WhatsApp's): an address, and the latest e-mail consent a yes for marketing,
+ * not a no for transactional.
  */
-export function sqlPodeReceber(canal: CanalMensagem, marketing: boolean, c: SQL): SQL {
-  const contato = canal === 'WHATSAPP' ? sql`${c}.celular is not null and ${c}.celular_whatsapp` : sql`${c}.email is not null`;
+export function sqlPodeReceberNoCanal(canal: CanalMensagem, marketing: boolean): SQL {
+  if (canal === 'WHATSAPP') return sql`c.status = 'ATIVO' and c.celular ~ '^[0-9]{10,11}$' and ${sqlPodeReceber(marketing)}`;
   const ultimo = sql`(select cc.concedido from cliente_consentimento cc
-    where cc.empresa_id = ${c}.empresa_id and cc.cliente_id = ${c}.id and cc.canal = ${canal}
+    where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.canal = 'EMAIL'
     order by cc.criado_em desc, cc.id desc limit 1)`;
-  return sql`${c}.status = 'ATIVO' and ${contato} and coalesce(${ultimo}, ${!marketing})`;
+  return sql`c.status = 'ATIVO' and c.email is not null and coalesce(${ultimo}, ${!marketing})`;
 }
 
 /** The address on the channel: phone with Brazil's country code, or the e-mail. */
-export function sqlDestino(canal: CanalMensagem, c: SQL): SQL {
-  return canal === 'WHATSAPP' ? sql`'55' || ${c}.celular` : sql`${c}.email`;
+function sqlDestino(canal: CanalMensagem): SQL {
+  return canal === 'WHATSAPP' ? sql`'55' || c.celular` : sql`c.email`;
 }
 
 export type Enfileiramento = {
@@ -33,6 +37,8 @@ export type Enfileiramento = {
   canal: CanalMensagem;
   marketing: boolean;
   loteId: number;
+  /** WhatsApp: the company's instance (instanciaDaEmpresa); null for e-mail. */
+  instanciaId: number | null;
   modelo: { texto: string; assunto: string | null; arquivoId: number | null };
   /** `select cliente_id, motivo …` of the company: who and why. */
   candidatos: SQL;
@@ -53,13 +59,13 @@ export async function enfileirarAutomaticas(tx: Executor, e: Enfileiramento): Pr
       insert into envio_automatica (empresa_id, gatilho, cliente_id, motivo, lote_id, canal)
       select ${empresaId}, ${e.gatilho}, cand.cliente_id, cand.motivo, ${e.loteId}, ${e.canal}
       from cand join cliente c on c.id = cand.cliente_id and c.empresa_id = ${empresaId}
-      where ${sqlPodeReceber(e.canal, e.marketing, c)}
+      where ${sqlPodeReceberNoCanal(e.canal, e.marketing)}
       on conflict do nothing
       returning id, cliente_id
     ),
     msg as (
-      insert into mensagem_saida (empresa_id, canal, lote_id, cliente_id, para, assunto, texto, arquivo_id, origem, origem_id, marketing)
-      select ${empresaId}, ${e.canal}, ${e.loteId}, c.id, ${sqlDestino(e.canal, c)},
+      insert into mensagem_saida (empresa_id, canal, lote_id, instancia_id, cliente_id, para, assunto, texto, arquivo_id, origem, origem_id, marketing)
+      select ${empresaId}, ${e.canal}, ${e.loteId}, ${e.instanciaId}::int, c.id, ${sqlDestino(e.canal)},
              ${e.modelo.assunto ? sqlRenderizar(e.modelo.assunto, c, e.ctx) : sql`null`}, ${sqlRenderizar(e.modelo.texto, c, e.ctx)},
              ${e.modelo.arquivoId}::int, 'AUTOMATICA', env.id, ${e.marketing}
       from env join cliente c on c.id = env.cliente_id
@@ -74,12 +80,12 @@ export async function enfileirarAutomaticas(tx: Executor, e: Enfileiramento): Pr
 export async function enfileirarTeste(
   tx: Executor,
   empresaId: number,
-  m: { canal: CanalMensagem; para: string; texto: string; assunto: string | null; arquivoId: number | null },
+  m: { canal: CanalMensagem; para: string; texto: string; assunto: string | null; arquivoId: number | null; instanciaId: number | null },
 ): Promise<number> {
   const [r] = await linhas<{ id: number }>(
     tx,
-    sql`insert into mensagem_saida (empresa_id, canal, para, assunto, texto, arquivo_id, origem, marketing)
-        values (${empresaId}, ${m.canal}, ${m.para}, ${m.assunto}, ${m.texto}, ${m.arquivoId}::int, 'TESTE', false) returning id`,
+    sql`insert into mensagem_saida (empresa_id, canal, instancia_id, para, assunto, texto, arquivo_id, origem, marketing)
+        values (${empresaId}, ${m.canal}, ${m.instanciaId}::int, ${m.para}, ${m.assunto}, ${m.texto}, ${m.arquivoId}::int, 'TESTE', false) returning id`,
   );
   return Number(r!.id);
 }

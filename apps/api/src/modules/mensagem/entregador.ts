@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { FalhaGateway, type ServidorGateway, type WhatsappGateway } from '../../adapters/whatsapp/gateway.js';
+import { FalhaGateway, type Midia, type ServidorGateway, type WhatsappGateway } from '../../adapters/whatsapp/gateway.js';
 import { diaLocal, fimDoSilencio, limiteDoDia, offsetDoFuso, pausaEntreEnvios } from './ritmo.js';
 import { sqlPodeReceber } from './saida.js';
 
@@ -59,6 +59,8 @@ type Reserva = {
   instanciaId: number;
   para: string;
   texto: string;
+  /** The template's attachment (an `arquivo` id), sent as media with the text as caption. */
+  arquivoId: number | null;
   tentativas: number;
   instancia: string;
   tipo: TipoServidor;
@@ -115,11 +117,11 @@ async function reservar(db: Db, agora: Date, aleatorio: () => number): Promise<R
     // customer opted out (or was blocked) since it was queued is cancelled here, without using a slot.
     for (;;) {
       const m = (await tx.execute(sql`
-        select m.id, m.para, m.texto, m.tentativas, m.marketing, m.cliente_id from mensagem_saida m
+        select m.id, m.para, m.texto, m.arquivo_id, m.tentativas, m.marketing, m.cliente_id from mensagem_saida m
         where m.instancia_id = ${inst.instancia_id} and m.status = 'FILA' and m.proxima_tentativa_em <= ${ts(agora)} and ${LOTE_ATIVO}
         order by m.marketing, m.proxima_tentativa_em, m.id
         limit 1
-        for update of m skip locked`)) as unknown as Linhas<{ id: number; para: string; texto: string; tentativas: number; marketing: boolean; cliente_id: number | null }>;
+        for update of m skip locked`)) as unknown as Linhas<{ id: number; para: string; texto: string; arquivo_id: number | null; tentativas: number; marketing: boolean; cliente_id: number | null }>;
       const msg = m.rows[0];
       if (!msg) return { proximaEm: agora };
       if (msg.marketing && msg.cliente_id !== null) {
@@ -139,6 +141,7 @@ async function reservar(db: Db, agora: Date, aleatorio: () => number): Promise<R
         instanciaId: inst.instancia_id,
         para: msg.para,
         texto: msg.texto,
+        arquivoId: msg.arquivo_id === null ? null : Number(msg.arquivo_id),
         tentativas: msg.tentativas + 1,
         instancia: inst.nome,
         tipo: inst.tipo,
@@ -146,6 +149,17 @@ async function reservar(db: Db, agora: Date, aleatorio: () => number): Promise<R
       };
     }
   });
+}
+
+/**
+ * A template's attachment as the gateway takes it (base64, no data: prefix). A file deleted since the
+ * message was queued is no longer there: the text goes alone.
+ */
+async function midiaDoArquivo(db: Db, arquivoId: number): Promise<Midia | undefined> {
+  const r = (await db.execute(sql`select nome, tipo, encode(dados, 'base64') as dados from arquivo where id = ${arquivoId}`)) as unknown as Linhas<{ nome: string; tipo: string; dados: string }>;
+  const a = r.rows[0];
+  if (!a) return undefined;
+  return { tipo: a.tipo === 'application/pdf' ? 'documento' : 'imagem', conteudo: a.dados.replace(/\s/g, ''), mimetype: a.tipo, nomeArquivo: a.nome };
 }
 
 /** When the earliest instance with queued work may send again (for the loop's sleep). */
@@ -165,10 +179,12 @@ export async function entregarUma(db: Db, o: OpcoesEntregador): Promise<Resultad
   if (!('id' in reserva)) return { tipo: 'NADA', proximaEm: reserva.proximaEm };
   const base = { id: reserva.id, instanciaId: reserva.instanciaId };
   try {
+    const midia = reserva.arquivoId === null ? undefined : await midiaDoArquivo(db, reserva.arquivoId);
     const { idGateway } = await o.gateway(reserva.tipo).enviar(reserva.servidor, reserva.instancia, {
       para: reserva.para,
       texto: reserva.texto,
       idLocal: idLocalDaMensagem(reserva.id),
+      ...(midia ? { midia } : {}),
     });
     const em = agora();
     await db.transaction(async (tx) => {

@@ -1,4 +1,11 @@
-/** The outbox of messages (docs/areas/mensageria.md): queueing with the consent rule, paced delivery, reconciliation, batches. */
+/**
+ * Public face of the `mensagem` module (decision 022): the outbox (docs/areas/mensageria.md: queueing with
+ * the consent rule, paced delivery, reconciliation, batches), templates and automatic messages.
+ */
+export { modeloRoutes } from './modelo.routes.js';
+export { automaticaRoutes } from './automatica.routes.js';
+export { rodarAutomaticasDevidas } from './agendador.js';
+export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
 export { criarLote, enfileirarParaCliente, enfileirarParaClientes, instanciaDaEmpresa, SemInstanciaWhatsapp, sqlPodeReceber } from './saida.js';
 export { entregarUma, garantirRitmos, esperaBackoff, MAX_TENTATIVAS, type OpcoesEntregador, type ResultadoEnvio, type TipoServidor } from './entregador.js';
 export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao.js';
@@ -6,8 +13,3 @@ export { cancelarLote, concluirLotes, mudarLotes, progressoLote, type ProgressoL
 export { entregarAte } from './laco.js';
 export { RITMO_PADRAO } from './ritmo.js';
 export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agendamento.js';
-/** Public face of the `mensagem` module (templates and automatic messages; decision 022). */
-export { modeloRoutes } from './modelo.routes.js';
-export { automaticaRoutes } from './automatica.routes.js';
-export { rodarAutomaticasDevidas } from './agendador.js';
-export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';

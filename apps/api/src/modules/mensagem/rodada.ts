@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { loteMensagem, mensagemAutomatica, modeloMensagem } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { enfileirarAutomaticas } from './enfileirar.js';
+import { instanciaDaEmpresa, SemInstanciaWhatsapp } from './saida.js';
 import { contextoDaEmpresa, type ContextoRenderizacao } from './renderizacao.js';
 
 /**
@@ -82,6 +83,11 @@ export async function executarRodada(tx: Executor, empresaId: number, gatilho: G
     if (opcoes.exigirAtiva) throw erro.conflito('O modelo desta mensagem está desativado: ative-o ou escolha outro.');
     return nada;
   }
+  const instanciaId = a.canal === 'WHATSAPP' ? await instanciaDaEmpresa(tx, empresaId) : null;
+  if (a.canal === 'WHATSAPP' && instanciaId === null) {
+    if (opcoes.exigirAtiva) throw erro.conflito(new SemInstanciaWhatsapp().message);
+    return nada;
+  }
   const ctx = await contextoDaEmpresa(tx, empresaId, { cupom: a.cupom, link: a.link });
   const def = GATILHOS[gatilho];
   // Read in SQL, not through JavaScript dates, which would drop the microseconds of the marks.
@@ -97,6 +103,7 @@ export async function executarRodada(tx: Executor, empresaId: number, gatilho: G
     canal: a.canal,
     marketing: def.marketing,
     loteId: lote!.id,
+    instanciaId,
     modelo: { texto: m.texto, assunto: m.canal === 'EMAIL' ? m.assunto : null, arquivoId: m.arquivoId },
     candidatos: candidatos(gatilho, ctx, a.dias, desde),
   });
