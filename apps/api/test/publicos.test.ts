@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BloqueioPublico, CondicoesPublicoEntrada, ContagemPublico, EstatisticasPublico, Pagina, Publico, ResultadoImportarBloqueio } from '@bonifica/contracts';
 import { cliente, clienteConsentimento, clienteEtiqueta, clientePlano, conta, contato, etiqueta, plano, transacao } from '../src/db/schema/index.js';
 import { selecaoClientesDoPublico, selecaoContatosDoPublico } from '../src/modules/publico/index.js';
+import { sqlPodeReceber } from '../src/modules/mensagem/index.js';
 import { condicoesPublicoSchema } from '@bonifica/contracts';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 
@@ -280,6 +281,16 @@ describe('bloqueio de público', () => {
     expect(env<ResultadoImportarBloqueio>(de2).result.incluidos).toBe(0);
     const p = env<Pagina<BloqueioPublico>>(await gerente.post('/services/publico/bloqueio/filterpaginated/0/50', { origem: 'IMPORTACAO' })).result;
     expect(p.totalElements).toBe(2);
+  });
+
+  it('a caixa de saída respeita o bloqueio avulso: o celular bloqueado sozinho tira o cliente do marketing', async () => {
+    const pode = async () => (await linhas(sql`select 1 from cliente c where c.id = ${ids.davi} and ${sqlPodeReceber(true)}`)).length === 1;
+    expect(await pode()).toBe(true);
+    const r = await gerente.post('/services/publico/bloqueio/save', { celular: '11 98888-0004', motivo: 'Pediu por telefone' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await pode()).toBe(false);
+    // Transactional messages ignore the audience block.
+    expect((await linhas(sql`select 1 from cliente c where c.id = ${ids.davi} and ${sqlPodeReceber(false)}`)).length).toBe(1);
   });
 
   it('recusa entrada ruim em português e clientes de outra empresa', async () => {

@@ -172,7 +172,8 @@ export type BloqueioPublico = {
   clienteNome: string | null;
   celular: string | null;
   email: string | null;
-  motivo: string;
+  /** Null only on rows written before the block list had its screen (the outbox's first rows). */
+  motivo: string | null;
   origem: OrigemBloqueio;
   usuarioNome: string | null;
   criadoEm: string;

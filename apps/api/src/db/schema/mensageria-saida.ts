@@ -1,7 +1,45 @@
-import { date, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { empresa } from './empresa.js';
+import { cliente } from './programa.js';
+import { usuario } from './usuario.js';
 import { instanciaWhatsapp } from './mensageria.js';
 
-// bloqueio_publico (audience blocking) is defined with the audiences: ./publico.ts.
+/**
+ * Audience blocking (spec §2 "audiences and audience blocking"): customers of a company who must never
+ * receive marketing, whatever their consent says. Transactional messages ignore it (docs/areas/mensageria.md).
+ * Besides customers, a loose mobile or e-mail (a contact, someone who asked by phone) may be blocked:
+ * `cliente_id` null with `celular` and/or `email` (docs/areas/publicos.md "Bloqueio de público"). One
+ * row per person: blocking twice keeps the first row (who, when, why).
+ */
+export const bloqueioPublico = pgTable(
+  'bloqueio_publico',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    clienteId: integer().references(() => cliente.id),
+    /** Mobile digits with area code (as `cliente.celular`), for a loose block. */
+    celular: varchar({ length: 11 }),
+    /** Lower case, for a loose block. */
+    email: varchar({ length: 254 }),
+    motivo: varchar({ length: 200 }),
+    origem: varchar({ length: 20 }).notNull().default('MANUAL').$type<'MANUAL' | 'IMPORTACAO' | 'OPT_OUT'>(),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bloqueio_publico_cliente_uq').on(t.empresaId, t.clienteId),
+    uniqueIndex('bloqueio_publico_celular_uq')
+      .on(t.empresaId, t.celular)
+      .where(sql`${t.clienteId} is null and ${t.celular} is not null`),
+    uniqueIndex('bloqueio_publico_email_uq')
+      .on(t.empresaId, t.email)
+      .where(sql`${t.clienteId} is null and ${t.email} is not null`),
+    index('bloqueio_publico_lista_idx').on(t.empresaId, t.criadoEm),
+  ],
+);
 
 /**
  * The pacing state of one instance (docs/areas/mensageria.md "Ritmo de envio"): the row every outbox

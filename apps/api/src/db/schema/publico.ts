@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { cliente } from './programa.js';
@@ -54,40 +53,4 @@ export const clienteEtiqueta = pgTable(
   },
   // Leads with the tag: an audience asks "customers with tag X", never the other way round at volume.
   (t) => [primaryKey({ name: 'cliente_etiqueta_pk', columns: [t.empresaId, t.etiquetaId, t.clienteId] }), index('cliente_etiqueta_cliente_idx').on(t.clienteId)],
-);
-
-/**
- * Audience block list: a customer, or a loose phone / e-mail (a contact, someone who asked by
- * phone), who never receives marketing, whatever their consent. One row per person: blocking twice
- * keeps the first row (who, when, why). The outbox checks it when it queues marketing.
- */
-export const bloqueioPublico = pgTable(
-  'bloqueio_publico',
-  {
-    id: serial().primaryKey(),
-    empresaId: integer()
-      .notNull()
-      .references(() => empresa.id),
-    clienteId: integer().references(() => cliente.id),
-    /** Mobile digits with area code (as `cliente.celular`). */
-    celular: varchar({ length: 11 }),
-    /** Lower case. */
-    email: varchar({ length: 254 }),
-    motivo: varchar({ length: 200 }).notNull(),
-    origem: varchar({ length: 20 }).notNull().default('MANUAL').$type<'MANUAL' | 'IMPORTACAO' | 'OPT_OUT'>(),
-    usuarioId: integer().references(() => usuario.id),
-    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('bloqueio_publico_cliente_uq')
-      .on(t.empresaId, t.clienteId)
-      .where(sql`${t.clienteId} is not null`),
-    uniqueIndex('bloqueio_publico_celular_uq')
-      .on(t.empresaId, t.celular)
-      .where(sql`${t.clienteId} is null and ${t.celular} is not null`),
-    uniqueIndex('bloqueio_publico_email_uq')
-      .on(t.empresaId, t.email)
-      .where(sql`${t.clienteId} is null and ${t.email} is not null`),
-    index('bloqueio_publico_lista_idx').on(t.empresaId, t.criadoEm),
-  ],
 );

@@ -8,7 +8,8 @@ import { empresa, instanciaWhatsapp, loteMensagem } from '../../db/schema/index.
  *
  * Consent (LGPD):
  * - marketing goes only to a customer whose latest WhatsApp consent row says yes and who is not in the
- *   company's audience block list (`bloqueio_publico`), and whose account is ATIVO;
+ *   company's audience block list (`bloqueio_publico`: the customer, or its mobile / e-mail blocked on
+ *   their own — docs/areas/publicos.md), and whose account is ATIVO;
  * - transactional (receipt, prize ready, coupon asked for…) goes unless the customer's latest WhatsApp
  *   consent row says no (an explicit opt-out — a "SAIR" reply — stops everything); no consent row at
  *   all is not an opt-out, and the audience block does not apply (it is about marketing);
@@ -23,7 +24,8 @@ export function sqlPodeReceber(marketing: boolean): SQL {
     order by cc.criado_em desc, cc.id desc limit 1)`;
   if (!marketing) return sql`c.status <> 'ANONIMIZADO' and coalesce(${ultimoConsentimento}, true)`;
   return sql`c.status = 'ATIVO' and ${ultimoConsentimento} is true
-    and not exists (select 1 from bloqueio_publico b where b.empresa_id = c.empresa_id and b.cliente_id = c.id)`;
+    and not exists (select 1 from bloqueio_publico b where b.empresa_id = c.empresa_id and (b.cliente_id = c.id
+      or (b.cliente_id is null and (b.celular = c.celular or b.email = lower(c.email)))))`;
 }
 
 /**

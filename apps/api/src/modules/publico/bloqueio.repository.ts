@@ -30,7 +30,7 @@ const paraItem = (l: Linha): BloqueioPublico => ({
   // A blocked customer shows the contact data it has now.
   celular: l.celular ?? l.clienteCelular,
   email: l.email ?? l.clienteEmail,
-  motivo: l.motivo!,
+  motivo: l.motivo,
   origem: l.origem as OrigemBloqueio,
   usuarioNome: l.usuarioNome,
   criadoEm: new Date(l.criadoEm!).toISOString(),

@@ -110,6 +110,32 @@ describe('Cadastros › Clientes › ficha do cliente', { timeout: 20_000 }, () 
     expect(await screen.findByDisplayValue('Ana Beatriz Gonçalves')).toBeInTheDocument();
   });
 
+  it('etiquetas no cabeçalho: escolher uma existente e criar outra digitando manda o conjunto inteiro', async () => {
+    const s = servidor({
+      'GET etiqueta/cliente/11': [{ id: 1, nome: 'VIP' }],
+      'POST etiqueta/filterpaginated/0/100': pagina([
+        { id: 1, nome: 'VIP', clientes: 3 },
+        { id: 2, nome: 'Atacado', clientes: 1 },
+      ]),
+      'POST etiqueta/save': { id: 9, nome: 'Aniversário', clientes: 0 },
+      'POST etiqueta/cliente/11': responder((r) => ({ corpo: envelope((corpo(r).etiquetas as number[]).map((id) => ({ id, nome: { 1: 'VIP', 9: 'Aniversário' }[id] ?? '?' }))) })),
+    });
+    const { usuario } = abrir();
+    const campo = (await screen.findAllByLabelText('Etiquetas do cliente')).find((e) => e.tagName === 'INPUT')!;
+    await waitFor(() => expect(screen.getByText('VIP')).toBeInTheDocument());
+    await usuario.type(campo, 'Aniversário{Enter}');
+    await waitFor(() => expect(s.chamadas('POST etiqueta/cliente/11')).toHaveLength(1));
+    expect(corpo(s.chamadas('POST etiqueta/save')[0])).toEqual({ nome: 'Aniversário' });
+    expect(corpo(s.chamadas('POST etiqueta/cliente/11')[0])).toEqual({ etiquetas: [1, 9] });
+  });
+
+  it('etiquetas: quem só consulta clientes vê as etiquetas, sem campo para mudar', async () => {
+    servidor({ 'GET etiqueta/cliente/11': [{ id: 1, nome: 'VIP' }] }, atendente);
+    abrir();
+    expect(await screen.findByText('VIP')).toBeInTheDocument();
+    expect(screen.queryAllByLabelText('Etiquetas do cliente')).toHaveLength(0);
+  });
+
   it('Cartões: pede os cartões do cliente e liga cada um à sua página', async () => {
     const s = servidor();
     abrir('cartoes');

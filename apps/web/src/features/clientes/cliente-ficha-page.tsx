@@ -2,7 +2,7 @@ import { Anchor, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CONSTANTES, PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_CONTAS, PODE_GERENCIAR_PLANOS } from '@bonifica/contracts';
+import { CONSTANTES, PODE_CONSULTAR_CARTOES, PODE_CONSULTAR_CLIENTES, PODE_GERENCIAR_CLIENTES, PODE_GERENCIAR_CONTAS, PODE_GERENCIAR_PLANOS } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { PaginaErro } from '../../components/pagina-erro';
 import { can } from '../../lib/access';
@@ -14,6 +14,7 @@ import { SecaoCartoes } from './ficha/secao-cartoes';
 import { SecaoContas, SecaoExtrato } from './ficha/secao-contas';
 import { SecaoNotas } from './ficha/secao-notas';
 import { SecaoPlanos } from './ficha/secao-planos';
+import { EtiquetasCliente } from './ficha/etiquetas-cliente';
 import { BadgeStatusCliente } from '../../components/badges-situacao';
 
 const ABAS = ['dados', 'cartoes', 'contas', 'extrato', 'planos', 'notas', 'acoes'] as const;
@@ -65,6 +66,9 @@ export function Component() {
           </Stack>
           <BadgeStatusCliente status={c.status} size="lg" />
         </Group>
+        <div style={{ marginTop: 8 }}>
+          <EtiquetasCliente clienteId={c.id} podeEditar={can(usuario, PODE_GERENCIAR_CLIENTES) && c.status !== 'ANONIMIZADO'} />
+        </div>
       </Paper>
       <Tabs variant={estreito ? 'pills' : 'default'} value={aba} onChange={(v) => setParams(v && v !== 'dados' ? { aba: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>

@@ -15,7 +15,7 @@ const COLUNAS: DataTableColumn<BloqueioPublico>[] = [
   { accessor: 'clienteNome', title: 'Cliente', render: (b) => b.clienteNome ?? 'Avulso' },
   { accessor: 'celular', title: 'Celular', render: (b) => (b.celular ? formatarTelefone(b.celular) : '—') },
   { accessor: 'email', title: 'E-mail', render: (b) => b.email ?? '—' },
-  { accessor: 'motivo', title: 'Motivo' },
+  { accessor: 'motivo', title: 'Motivo', render: (b) => b.motivo ?? '—' },
   {
     accessor: 'origem',
     title: 'Origem',

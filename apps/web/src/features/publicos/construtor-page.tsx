@@ -10,7 +10,7 @@ import { PaginaCarregando } from '../../components/pagina-carregando';
 import { usePublico, useSalvarPublico } from './api';
 import { condicaoInicial, ROTULOS_CONDICAO, TIPOS_CONDICAO, type TipoCondicao } from './condicoes';
 import { LinhaCondicao } from './linha-condicao';
-import { PainelContagem } from './painel-contagem';
+import { ContagemCompacta, PainelContagem } from './painel-contagem';
 
 /** Marketing › Públicos › novo / edição: the filter builder with the live count beside it. */
 export function Component() {
@@ -112,6 +112,7 @@ export function Construtor({ inicial }: { inicial: Inicial }) {
                 setCondicoes((c) => ({ ...c, incluirContatos: marcado || undefined }));
               }}
             />
+            <ContagemCompacta condicoes={adiadas} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

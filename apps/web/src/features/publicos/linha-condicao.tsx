@@ -163,13 +163,13 @@ function Editor({ tipo, condicoes: c, mudar }: Omit<Props, 'remover'>) {
       ];
       return (
         <Stack gap={6}>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Text size="sm" w={80}>
               WhatsApp
             </Text>
             <SegmentedControl size="xs" aria-label="Consentimento de WhatsApp" data={opcoes} value={triestado(k.whatsapp)} onChange={(v) => mudar({ consentimento: { ...k, whatsapp: deTriestado(v) } })} />
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Text size="sm" w={80}>
               E-mail
             </Text>

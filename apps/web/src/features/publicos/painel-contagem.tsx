@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import type { CondicoesPublicoEntrada } from '@bonifica/contracts';
 import { formatarInteiro } from '../../lib/format';
 import { useContagem, useEstatisticas } from './api';
@@ -77,5 +78,32 @@ function Linha({ rotulo, valor, total, dica }: { rotulo: string; valor: number; 
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * On a phone the side panel sits below the form: this bar stays at the bottom of the screen with the
+ * live count while the conditions are edited (same query as the panel, so one request).
+ */
+export function ContagemCompacta({ condicoes }: { condicoes: CondicoesPublicoEntrada }) {
+  const contagem = useContagem(condicoes);
+  return (
+    <Paper withBorder shadow="sm" p="xs" radius="md" hiddenFrom="md" pos="sticky" bottom={8} style={{ zIndex: 2 }} aria-label="Contagem resumida">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          <IconUsers size={16} />
+          <Text size="sm">Clientes no público</Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {contagem.isFetching && <Loader size="xs" />}
+          <Text fw={700}>{contagem.data ? formatarInteiro(contagem.data.clientes) : '—'}</Text>
+        </Group>
+      </Group>
+      {contagem.error && (
+        <Text size="xs" c="yellow.8">
+          {contagem.error.message}
+        </Text>
+      )}
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,17 +6,20 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { Publico } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { ListPage, type FiltroDef } from '../../components/list-page';
-import { buscarPublicos, chavesPublicos, useExcluirPublico } from './api';
+import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { buscarPublicos, chavesPublicos, useEtiquetas, useExcluirPublico, usePlanos } from './api';
 import { descreverCondicoes } from './condicoes';
 
-const COLUNAS: DataTableColumn<Publico>[] = [
+type Nomes = Parameters<typeof descreverCondicoes>[1];
+
+const colunas = (nomes: Nomes): DataTableColumn<Publico>[] => [
   { accessor: 'nome', title: 'Público' },
   {
     accessor: 'condicoes',
     title: 'Condições',
     render: (p) => (
       <Text size="sm" lineClamp={2}>
-        {descreverCondicoes(p.condicoes).join(' · ') || 'Todos os clientes ativos'}
+        {descreverCondicoes(p.condicoes, nomes).join(' · ') || 'Todos os clientes ativos'}
       </Text>
     ),
   },
@@ -29,6 +32,19 @@ const FILTROS: FiltroDef[] = [{ nome: 'busca', rotulo: 'Busca', tipo: 'texto', p
 export function Component() {
   const navegar = useNavigate();
   const excluir = useExcluirPublico();
+  const filiais = useFiliaisRede();
+  const planos = usePlanos();
+  const etiquetas = useEtiquetas();
+  // The conditions name branches, plans and tags by id: the list shows their names.
+  const COLUNAS = useMemo(
+    () =>
+      colunas({
+        filiais: new Map((filiais.data ?? []).map((f) => [f.id, f.shortName])),
+        planos: new Map((planos.data ?? []).map((p) => [p.id, p.nome])),
+        etiquetas: new Map((etiquetas.data ?? []).map((e) => [e.id, e.nome])),
+      }),
+    [filiais.data, planos.data, etiquetas.data],
+  );
   const acoesLinha = useCallback(
     (p: Publico) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
