@@ -23,6 +23,7 @@ import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { automaticaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
+import { campanhaRoutes } from './modules/campanha/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { companyconfigRoutes } from './modules/companyconfig/companyconfig.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
@@ -131,6 +132,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     modeloRoutes,
     automaticaRoutes,
     publicoRoutes,
+    campanhaRoutes,
     configRoutes,
     companyconfigRoutes,
     backofficeRoutes,

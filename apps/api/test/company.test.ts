@@ -254,16 +254,16 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Marketing', 'Mensagens', 'Servidor WhatsApp', 'Ajuda']);
-    // Audiences and their block list (docs/areas/publicos.md).
-    const marketing = m.find((i) => i.titulo === 'Marketing')!.subMenu;
-    expect(titulos(marketing)).toEqual(['Públicos', 'Bloqueio de público']);
-    expect(marketing.every((i) => i.state!.startsWith('/app/marketing/'))).toBe(true);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Servidor WhatsApp', 'Ajuda']);
     // Spec §2 "messages: automatic, template" (docs/areas/mensageria.md).
     expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Mensagens automáticas', '/app/mensagens/automatica'],
       ['Modelos de mensagem', '/app/mensagens/modelo'],
     ]);
+    // Campaigns, audiences and their block list (docs/areas/mensageria.md "Campanhas", docs/areas/publicos.md).
+    const marketing = m.find((i) => i.titulo === 'Marketing')!.subMenu;
+    expect(titulos(marketing)).toEqual(['Campanhas', 'Públicos', 'Bloqueio de público']);
+    expect(marketing.every((i) => i.state!.startsWith('/app/marketing/'))).toBe(true);
     // The company's administration (area `empresa` of the URLs): the programme, branches, network, devices and API tokens.
     expect(titulos(m.find((i) => i.titulo === 'Empresa')!.subMenu)).toEqual(['Programa de fidelidade', 'Filiais', 'Rede credenciada', 'Dispositivos', 'API / integrações']);
     // Each group is an area of the URLs, as the breadcrumbs name it.

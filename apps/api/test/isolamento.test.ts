@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
-import { arquivo, envioAutomatica, loteMensagem, modeloMensagem, plano, clientePlano, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp } from '../src/db/schema/index.js';
-import { publico, bloqueioPublico, etiqueta, clienteEtiqueta } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -141,6 +140,14 @@ beforeAll(async () => {
   expect((await gerente.post(`/services/etiqueta/cliente/${ids.clienteDemo}`, { etiquetas: [publicosDemo.etiqueta] })).statusCode).toBe(200);
 });
 
+// Campaigns (docs/areas/mensageria.md "Campanhas"): a draft of the demo network over its audience and template.
+const campanhaDemo = { id: 0 };
+beforeAll(async () => {
+  const c = await gerente.post('/services/campanha/save', { nome: 'Campanha Bonifica demo', publicoId: publicosDemo.publico, modeloId: modeloDemo.id });
+  expect(c.statusCode, c.body).toBe(200);
+  campanhaDemo.id = env<{ id: number }>(c).result.id;
+});
+
 // Plans and account reports (docs/areas/planos.md): a demo plan and contract, and a customer of outra.
 const planosDemo = { plano: 0, contrato: 0, clienteContrato: 0, clienteOutra: 0 };
 beforeAll(async () => {
@@ -187,6 +194,7 @@ async function fotografiaDaDemo() {
     whatsapp: await db.select().from(instanciaWhatsapp).orderBy(asc(instanciaWhatsapp.id)),
     servidoresWhatsapp: await db.select().from(servidorWhatsapp).orderBy(asc(servidorWhatsapp.id)),
     publicos: await db.select().from(publico).where(eq(publico.empresaId, 1)).orderBy(asc(publico.id)),
+    campanhas: await db.select().from(campanha).where(eq(campanha.empresaId, 1)).orderBy(asc(campanha.id)),
     bloqueiosPublico: await db.select().from(bloqueioPublico).where(eq(bloqueioPublico.empresaId, 1)).orderBy(asc(bloqueioPublico.id)),
     etiquetas: await db.select().from(etiqueta).where(eq(etiqueta.empresaId, 1)).orderBy(asc(etiqueta.id)),
     etiquetasClientes: await db.select().from(clienteEtiqueta).where(eq(clienteEtiqueta.empresaId, 1)).orderBy(asc(clienteEtiqueta.clienteId)),
@@ -340,6 +348,28 @@ const CASOS: Caso[] = [
     status: 400,
     mensagem: 'Modelo não encontrado.',
   },
+  // Campaigns: outra neither reads, changes, deletes, fires, lists the participants of nor reads the results of the demo's.
+  { rota: 'get /services/campanha/findbyid/{id}', metodo: 'GET', url: () => `/services/campanha/findbyid/${campanhaDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  {
+    rota: 'post /services/campanha/save',
+    metodo: 'POST',
+    url: () => '/services/campanha/save',
+    corpo: () => ({ id: campanhaDemo.id, nome: 'Tomada', publicoId: publicosDemo.publico, modeloId: modeloDemo.id }),
+    status: 404,
+    mensagem: MENSAGENS_PRODUTO.naoEncontrado,
+  },
+  {
+    rota: 'post /services/campanha/save',
+    metodo: 'POST',
+    url: () => '/services/campanha/save',
+    corpo: () => ({ nome: 'Com público alheio', publicoId: publicosDemo.publico, modeloId: modeloDemo.id }),
+    status: 400,
+    mensagem: 'Público não encontrado.',
+  },
+  { rota: 'delete /services/campanha/delete/{id}', metodo: 'DELETE', url: () => `/services/campanha/delete/${campanhaDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/campanha/disparar/{id}', metodo: 'POST', url: () => `/services/campanha/disparar/${campanhaDemo.id}`, status: 404, mensagem: 'Campanha não encontrada.' },
+  { rota: 'get /services/filtrar/participantes/{a}/{b}/{c}', metodo: 'GET', url: () => `/services/filtrar/participantes/${campanhaDemo.id}/0/10`, status: 404, mensagem: 'Campanha não encontrada.' },
+  { rota: 'get /services/campanha/resultados/{id}', metodo: 'GET', url: () => `/services/campanha/resultados/${campanhaDemo.id}`, status: 404, mensagem: 'Campanha não encontrada.' },
   // Audiences, audience blocking and tags (docs/areas/publicos.md).
   { rota: 'get /services/publico/findbyid/{id}', metodo: 'GET', url: () => `/services/publico/findbyid/${publicosDemo.publico}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/publico/save', metodo: 'POST', url: () => '/services/publico/save', corpo: () => ({ id: publicosDemo.publico, nome: 'Tomado', condicoes: {} }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
@@ -540,6 +570,14 @@ const CASOS: Caso[] = [
   { rota: 'get /services/instancia/status/atualizar/{id}', metodo: 'GET', url: () => `/services/instancia/status/atualizar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
   { rota: 'post /services/instancia/desconectar/{id}', metodo: 'POST', url: () => `/services/instancia/desconectar/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
   { rota: 'post /services/servidorwhatsapp/sandbox/lerqr/{id}', metodo: 'POST', url: () => `/services/servidorwhatsapp/sandbox/lerqr/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  {
+    rota: 'post /services/servidorwhatsapp/sandbox/recebida/{id}',
+    metodo: 'POST',
+    url: () => `/services/servidorwhatsapp/sandbox/recebida/${whatsDemo.instancia}`,
+    corpo: () => ({ de: '11987654321', texto: 'SAIR' }),
+    status: 404,
+    mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
+  },
   // The webhook: no session counts, only the instance's secret.
   { rota: 'post /services/servidorwhatsapp/webhook/{instanciaId}/{segredo}', metodo: 'POST', url: () => `/services/servidorwhatsapp/webhook/${whatsDemo.instancia}/segredo-plantado-por-outra`, corpo: () => ({ tipo: 'CONEXAO' }), status: 401, mensagem: MENSAGEM_WEBHOOK_RECUSADO },
   // The programme's rule of a demo branch (docs/areas/programa.md): not in this network.
@@ -576,6 +614,8 @@ const LISTAS = [
   'post /services/publico/filterpaginated/{page}/{size}',
   'post /services/publico/bloqueio/filterpaginated/{page}/{size}',
   'post /services/etiqueta/filterpaginated/{page}/{size}',
+  // Campaigns: checked in 'campanhas' below.
+  'post /services/campanha/filterpaginated/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -635,6 +675,18 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
       expect(r.body).not.toMatch(VAZAMENTO);
     }
+  });
+
+  it('campanhas: a lista de outra não traz as da demo, nem buscando pelo nome ou pela situação', async () => {
+    for (const filtro of [{}, { busca: 'Bonifica' }, { status: 'RASCUNHO' }]) {
+      const r = await outra.post('/services/campanha/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    // The demo sees its own, so the empty list above is isolation, not an empty table.
+    const d = await gerente.post('/services/campanha/filterpaginated/0/100', { busca: 'Bonifica' });
+    expect(env<Pagina<{ id: number }>>(d).result.content.map((c) => c.id)).toContain(campanhaDemo.id);
   });
 
   it('modelos de mensagem: a lista de outra não traz os da demo, nem buscando pelo nome', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { MENSAGENS_PRODUTO } from '@bonifica/contracts';
 import { criarAppDeTeste, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { casosDaOperacao, operacoesDoDocumento, vazamento, type Caso, type Operacao } from './apoio/lixo-openapi.js';
@@ -39,6 +40,11 @@ beforeAll(async () => {
   const r = await t.app.inject({ method: 'GET', url: '/services/docs/json' });
   expect(r.statusCode).toBe(200);
   operacoes = operacoesDoDocumento(r.json()).sort((a, b) => ordem(a) - ordem(b));
+  // Marketing rows of the demo (templates, audiences, draft campaigns) at the ids the junk draws
+  // (3..22), so their operations reach the handlers instead of stopping at "not found".
+  await t.app.db.execute(sql`insert into modelo_mensagem (empresa_id, nome, canal, texto) select 1, 'Modelo ' || g, 'WHATSAPP', 'Oi {nome}' from generate_series(1, 22) g`);
+  await t.app.db.execute(sql`insert into publico (empresa_id, nome, condicoes) select 1, 'Público ' || g, '{}'::jsonb from generate_series(1, 22) g`);
+  await t.app.db.execute(sql`insert into campanha (empresa_id, nome, publico_id, modelo_id) select 1, 'Campanha ' || g, g, g from generate_series(1, 22) g`);
 });
 afterAll(() => t.fechar());
 

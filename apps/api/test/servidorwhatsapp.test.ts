@@ -224,6 +224,28 @@ describe('instâncias', () => {
     expect(lido.estado).toBe('CONECTADA');
     expect((await outra.post(`/services/servidorwhatsapp/sandbox/lerqr/${dedicada.id}`)).statusCode).toBe(404);
   });
+
+  it('sandbox: a resposta "SAIR" simulada pela rota revoga o consentimento uma vez só, mesmo com a entrega do webhook depois', async () => {
+    const db = t.banco.db;
+    const [c] = await db.select().from(cliente).where(and(eq(cliente.empresaId, 1), eq(cliente.status, 'ATIVO'))).orderBy(desc(cliente.id)).limit(1);
+    const celular = c!.celular ?? '11955554444';
+    if (!c!.celular) await db.update(cliente).set({ celular }).where(eq(cliente.id, c!.id));
+    await db.insert(clienteConsentimento).values({ empresaId: 1, clienteId: c!.id, canal: 'WHATSAPP', concedido: true, origem: 'BACKOFFICE' });
+    const ruim = await gerente.post(`/services/servidorwhatsapp/sandbox/recebida/${dedicada.id}`, { de: '123', texto: 'SAIR' });
+    expect(ruim.json().messageError).toBe('Celular inválido: use DDD e número.');
+    const r = await gerente.post(`/services/servidorwhatsapp/sandbox/recebida/${dedicada.id}`, { de: celular, texto: 'SAIR' });
+    expect(r.statusCode, r.body).toBe(200);
+    const ultimo = async () =>
+      (await db.select().from(clienteConsentimento).where(and(eq(clienteConsentimento.clienteId, c!.id), eq(clienteConsentimento.canal, 'WHATSAPP'))).orderBy(desc(clienteConsentimento.id)).limit(1))[0];
+    expect(await ultimo()).toMatchObject({ concedido: false, origem: 'WHATSAPP_SAIR' });
+    const confirmacoes = async () => (await db.select().from(mensagemSaida).where(and(eq(mensagemSaida.origem, 'OPTOUT'), eq(mensagemSaida.para, `55${celular}`)))).length;
+    expect(await confirmacoes()).toBe(1);
+    // The sandbox's own webhook delivery of the same reply is a repeat.
+    entregues.length = 0;
+    await sb.entregar();
+    expect(await confirmacoes()).toBe(1);
+    expect((await outra.post(`/services/servidorwhatsapp/sandbox/recebida/${dedicada.id}`, { de: celular, texto: 'SAIR' })).statusCode).toBe(404);
+  });
 });
 
 describe('transferência de servidor e monitoramento', () => {

@@ -29,3 +29,4 @@ export * from './mensagem.js';
 export * from './servidorwhatsapp.js';
 export * from './mensagem-saida.js';
 export * from './publico.js';
+export * from './campanha.js';

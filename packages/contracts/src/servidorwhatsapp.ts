@@ -231,3 +231,18 @@ export const monitoramentoPaginaParamSchema = z.object({ a: paginaParamsSchema.s
 
 /** What the admin screens' banner shows: the latest finished run when it found something down. */
 export type AlertaMonitoramento = { execucaoId: number; falhas: number; alertas: number; em: string } | null;
+
+/**
+ * Sandbox only (`POST servidorwhatsapp/sandbox/recebida/{id}`): a customer's reply, as the phone would
+ * send it — e.g. "SAIR" to withdraw WhatsApp consent (docs/areas/mensageria.md "Campanhas").
+ */
+export const sandboxRecebidaSchema = z
+  .object({
+    de: z
+      .string({ message: 'Informe o celular de quem responde.' })
+      .transform((v) => v.replace(/\D/g, ''))
+      .pipe(z.string().regex(/^(55)?\d{10,11}$/, 'Celular inválido: use DDD e número.'))
+      .transform((v) => (v.length <= 11 ? `55${v}` : v)),
+    texto: z.string({ message: 'Escreva a resposta.' }).trim().min(1, 'Escreva a resposta.').max(500, 'Resposta longa demais.'),
+  })
+  .strict();

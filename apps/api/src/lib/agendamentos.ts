@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { agendamento } from '../db/schema/index.js';
 import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
-import { monitorarAgendado } from '../modules/servidorwhatsapp/index.js';
+import { monitorarAgendado, reprocessarAcksPendentes } from '../modules/servidorwhatsapp/index.js';
 import { reconciliarMensagens, rodarAutomaticasDevidas, rodarEntregador } from '../modules/mensagem/index.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
@@ -81,7 +81,11 @@ export const AGENDAMENTOS: Agendamento[] = [
     titulo: 'Reconciliação de mensagens',
     descricao: 'Pergunta ao gateway o destino das mensagens presas em ENVIANDO há mais de 2 minutos (queda do processo); o que ele não conhece vai para REVISAR, para uma pessoa decidir. Marca como concluídos os lotes terminados.',
     cron: '* * * * *',
-    executar: reconciliarMensagens,
+    // Also applies acks that arrived before their message's gateway id was written (webhook.ts).
+    executar: async (app) => {
+      await reprocessarAcksPendentes(app);
+      await reconciliarMensagens(app);
+    },
   },
 ];
 

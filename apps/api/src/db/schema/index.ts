@@ -14,3 +14,4 @@ export * from './whatsapp-operacao.js';
 export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';
 export * from './publico.js';
+export * from './campanha.js';

@@ -115,17 +115,6 @@ export const MENU: Definicao[] = [
       { titulo: 'Vendas duplicadas', icone: 'list', tipo: 'interno', state: '/app/transacoes/duplicadas', permissoes: PODE_CANCELAR_VENDAS },
     ],
   },
-  // Marketing (issue 14, docs/areas/publicos.md): audiences and the audience block list.
-  {
-    titulo: 'Marketing',
-    icone: 'marketing',
-    tipo: 'sub',
-    permissoes: GESTAO,
-    subMenu: [
-      { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos', permissoes: GESTAO },
-      { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico', permissoes: GESTAO },
-    ],
-  },
   // Messages (spec §2 "messages: automatic, template"; docs/areas/mensageria.md).
   {
     titulo: 'Mensagens',
@@ -135,6 +124,18 @@ export const MENU: Definicao[] = [
     subMenu: [
       { titulo: 'Mensagens automáticas', icone: 'message', tipo: 'interno', state: '/app/mensagens/automatica' },
       { titulo: 'Modelos de mensagem', icone: 'file', tipo: 'interno', state: '/app/mensagens/modelo' },
+    ],
+  },
+  // Marketing (issue 14, docs/areas/publicos.md, mensageria.md "Campanhas"): campaigns, audiences and the audience block list.
+  {
+    titulo: 'Marketing',
+    icone: 'marketing',
+    tipo: 'sub',
+    permissoes: GESTAO,
+    subMenu: [
+      { titulo: 'Campanhas', icone: 'marketing', tipo: 'interno', state: '/app/marketing/campanhas', permissoes: GESTAO },
+      { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos', permissoes: GESTAO },
+      { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico', permissoes: GESTAO },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

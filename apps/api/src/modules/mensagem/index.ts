@@ -5,7 +5,7 @@
 export { modeloRoutes } from './modelo.routes.js';
 export { automaticaRoutes } from './automatica.routes.js';
 export { rodarAutomaticasDevidas } from './agendador.js';
-export { contextoDaEmpresa, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
+export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
 export { criarLote, enfileirarParaCliente, enfileirarParaClientes, instanciaDaEmpresa, SemInstanciaWhatsapp, sqlPodeReceber } from './saida.js';
 export { entregarUma, garantirRitmos, esperaBackoff, MAX_TENTATIVAS, type OpcoesEntregador, type ResultadoEnvio, type TipoServidor } from './entregador.js';
 export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao.js';

@@ -5,11 +5,17 @@ import { offsetFuso, type FusoHorario } from '@bonifica/contracts';
  * worker and the tests read the same numbers. What keeps a number from being banned is looking like a
  * person: a few messages a minute at irregular intervals, a new number ramping up over days, silence at night.
  */
+/**
+ * Default quiet hours, "HH:MM-HH:MM" in the company's zone; WHATSAPP_SILENCIO_PADRAO overrides it for a
+ * whole installation ("00:00-00:00" = none: the end-to-end run, which must send at any hour of the day).
+ */
+const SILENCIO_PADRAO = /^(\d\d:\d\d)-(\d\d:\d\d)$/.exec(process.env.WHATSAPP_SILENCIO_PADRAO ?? '') ?? [null, '21:00', '08:00'];
+
 export const RITMO_PADRAO = {
   porMinuto: 20,
   porDia: 1000,
-  silencioInicio: '21:00',
-  silencioFim: '08:00',
+  silencioInicio: SILENCIO_PADRAO[1]!,
+  silencioFim: SILENCIO_PADRAO[2]!,
   /** Each pause is the minimum spacing (60 s / porMinuto) times 1 + up to this fraction, at random. */
   jitter: 0.5,
   /** Warm-up: on the day of pairing at most this many; the allowance doubles each day until the daily cap. */

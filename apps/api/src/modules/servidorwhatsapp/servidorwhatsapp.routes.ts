@@ -9,6 +9,7 @@ import {
   MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
   MENSAGEM_NAO_CONTRATADO,
   MENSAGEM_SO_SANDBOX,
+  sandboxRecebidaSchema,
   novaInstanciaSchema,
   PERMISSOES,
   zonaIana,
@@ -28,7 +29,7 @@ import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { FalhaGateway } from '../../adapters/whatsapp/gateway.js';
 import { chamarGateway, enderecoDo, gatewayDo } from './gateways.js';
 import { condicaoDaEmpresa, criarInstancia, instanciaComServidor, listarInstancias, novoSegredo, urlWebhook } from './instancias.js';
-import { processarEvento } from './webhook.js';
+import { processarEvento, receberEvento } from './webhook.js';
 
 /** The WhatsApp server page is for the company's management and the system administrator (spec §6). */
 const PAGINA_WHATS = [PERMISSOES.admin, PERMISSOES.empresa, PERMISSOES.empresaAdmin];
@@ -273,5 +274,19 @@ export async function servidorwhatsappRoutes(app: FastifyInstance) {
     await chamarGateway(() => app.adaptadores.whatsappSandbox.simularLeitura(enderecoDo(servidor!), nome, numero));
     await processarEvento(app, l.i, { tipo: 'CONEXAO', instancia: nome, estado: 'CONECTADA', numero });
     return ok(await umaInstancia(request, l.i.id));
+  });
+
+  /**
+   * Sandbox only: a customer replies to the company's number (e.g. "SAIR"). The sandbox records it and
+   * posts MESSAGES_UPSERT to the webhook; the same event is received here at once under the same key,
+   * so the later delivery is a repeat and nothing is applied twice.
+   */
+  rotas.post('/servidorwhatsapp/sandbox/recebida/:id', { schema: { tags, params: idWhatsParamSchema, body: sandboxRecebidaSchema }, config }, async (request) => {
+    const l = await instanciaDoUsuario(request, request.params.id, true);
+    if (l.s.tipo !== 'sandbox') throw erro.requisicao(MENSAGEM_SO_SANDBOX);
+    const { de, texto } = request.body;
+    const r = await chamarGateway(() => app.adaptadores.whatsappSandbox.simularRecebida(enderecoDo(l.s), l.i.nome, de, texto));
+    await receberEvento(app, l.i, { tipo: 'MENSAGEM_RECEBIDA', instancia: l.i.nome, de, texto, idGateway: r.idGateway, em: new Date() }, { simulada: true, de, texto });
+    return ok({ idGateway: r.idGateway });
   });
 }

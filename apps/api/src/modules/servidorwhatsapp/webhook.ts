@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { empresa, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, transferenciaServidor } from '../../db/schema/index.js';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
+import { empresa, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, servidorWhatsapp, transferenciaServidor } from '../../db/schema/index.js';
 import type { EventoGateway } from '../../adapters/whatsapp/gateway.js';
 import type { Executor } from '../../db/client.js';
 import { sha256 } from '../../lib/tokens.js';
 import { revogarWhatsappPorNumero } from '../client/index.js';
 import { concluirTransferencia } from './transferencia.js';
+import { gatewayDo } from './gateways.js';
 
 /** How long after a transfer the old server's secret is still accepted (late acks of messages sent there). */
 export const HORAS_SEGREDO_ANTIGO = 48;
@@ -81,8 +82,18 @@ export async function segredoConfere(app: FastifyInstance, inst: Inst, segredo: 
   return !!t;
 }
 
-/** Applies one event. Runs as the owner: a shared instance's acks touch several companies' messages. */
-export async function processarEvento(app: FastifyInstance, inst: Inst, evento: EventoGateway): Promise<void> {
+/**
+ * How long an ack whose message is not found stays pending (docs/areas/mensageria.md "Ack antes do
+ * id"): the worker writes `id_gateway` only after the gateway answers, and a fast gateway's first ack
+ * can arrive before that. Within this window the reconciliation schedule applies it again each minute.
+ */
+export const MINUTOS_ACK_SEM_MENSAGEM = 10;
+
+/**
+ * Applies one event. Runs as the owner: a shared instance's acks touch several companies' messages.
+ * Returns false for an ack of a message not (yet) recorded with that gateway id: it stays pending.
+ */
+export async function processarEvento(app: FastifyInstance, inst: Inst, evento: EventoGateway): Promise<boolean> {
   if (evento.instancia !== inst.nome) {
     const [t] = await app.db
       .select()
@@ -95,10 +106,10 @@ export async function processarEvento(app: FastifyInstance, inst: Inst, evento: 
       } else if (evento.tipo === 'CONEXAO' && evento.estado === 'CONECTADA') {
         await concluirTransferencia(app, t.id, evento.numero);
       }
-      return;
+      return true;
     }
     // The old server of a finished transfer: only acks of messages it sent still matter.
-    if (evento.tipo !== 'SITUACAO_MENSAGEM') return;
+    if (evento.tipo !== 'SITUACAO_MENSAGEM') return true;
   }
   switch (evento.tipo) {
     case 'QRCODE':
@@ -106,7 +117,7 @@ export async function processarEvento(app: FastifyInstance, inst: Inst, evento: 
         .update(instanciaWhatsapp)
         .set({ qrCode: evento.qrCode, codigoPareamento: evento.codigoPareamento, estado: 'CONECTANDO' })
         .where(eq(instanciaWhatsapp.id, inst.id));
-      return;
+      return true;
     case 'CONEXAO': {
       // A new pairing (a QR was on screen, no pairing yet, or another number) restarts the warm-up;
       // a reconnection of the same session after a gateway restart does not.
@@ -120,20 +131,22 @@ export async function processarEvento(app: FastifyInstance, inst: Inst, evento: 
           ...(pareou ? { pareadaEm: sql`now()` } : {}),
         })
         .where(eq(instanciaWhatsapp.id, inst.id));
-      return;
+      return true;
     }
     case 'SITUACAO_MENSAGEM':
-      await aplicarSituacao(app, inst.id, evento.idGateway, evento.situacao, evento.em);
-      return;
+      return aplicarSituacao(app, inst.id, evento.idGateway, evento.situacao, evento.em);
     case 'MENSAGEM_RECEBIDA':
       if (ehPedidoDeSaida(evento.texto)) await aplicarSaida(app, inst, evento.de);
-      return;
+      return true;
   }
+  return true;
 }
 
-/** An ack moves a message forward only (ENVIADA → ENTREGUE → LIDA), never back. */
-async function aplicarSituacao(app: FastifyInstance, instanciaId: number, idGateway: string, situacao: string, em: Date): Promise<void> {
+/** An ack moves a message forward only (ENVIADA → ENTREGUE → LIDA), never back. False: no message has this gateway id yet. */
+async function aplicarSituacao(app: FastifyInstance, instanciaId: number, idGateway: string, situacao: string, em: Date): Promise<boolean> {
   const onde = and(eq(mensagemSaida.instanciaId, instanciaId), eq(mensagemSaida.idGateway, idGateway));
+  const [existe] = await app.db.select({ id: mensagemSaida.id }).from(mensagemSaida).where(onde).limit(1);
+  if (!existe) return false;
   if (situacao === 'ENTREGUE' || situacao === 'LIDA') {
     const lida = situacao === 'LIDA';
     await app.db
@@ -155,6 +168,7 @@ async function aplicarSituacao(app: FastifyInstance, instanciaId: number, idGate
       .set({ status: 'FALHOU', erro: 'O WhatsApp informou falha na entrega.' })
       .where(and(onde, inArray(mensagemSaida.status, ['ENVIANDO', 'ENVIADA', 'REVISAR'])));
   }
+  return true;
 }
 
 /**
@@ -190,11 +204,48 @@ export async function receberEvento(app: FastifyInstance, inst: Inst, evento: Ev
   if (!linha) return 'REPETIDO';
   let falha: string | null = null;
   try {
-    if (evento) await processarEvento(app, inst, evento);
+    // An ack that came before its message's gateway id was written stays pending (reprocessarAcksPendentes).
+    if (evento && !(await processarEvento(app, inst, evento))) return 'NOVO';
   } catch (e) {
     app.log.error({ err: e, evento: linha.id }, 'evento de WhatsApp não processado');
     falha = 'Falha ao processar; detalhes no log do servidor.';
   }
   await app.db.update(eventoWhatsapp).set({ processadoEm: sql`now()`, erro: falha }).where(eq(eventoWhatsapp.id, linha.id));
   return 'NOVO';
+}
+
+/**
+ * Applies again the acks left pending because their message had no gateway id yet (run by the
+ * reconciliation schedule every minute). Past MINUTOS_ACK_SEM_MENSAGEM an ack still without its
+ * message is closed with an error (a message of another system, or one lost for good).
+ */
+export async function reprocessarAcksPendentes(app: FastifyInstance): Promise<{ aplicados: number; descartados: number }> {
+  const pendentes = await app.db
+    .select({ id: eventoWhatsapp.id, corpo: eventoWhatsapp.corpo, recebidoEm: eventoWhatsapp.recebidoEm, i: instanciaWhatsapp, tipo: servidorWhatsapp.tipo })
+    .from(eventoWhatsapp)
+    .innerJoin(instanciaWhatsapp, eq(instanciaWhatsapp.id, eventoWhatsapp.instanciaId))
+    .innerJoin(servidorWhatsapp, eq(servidorWhatsapp.id, instanciaWhatsapp.servidorId))
+    .where(and(isNull(eventoWhatsapp.processadoEm), like(eventoWhatsapp.chave, 'ack:%')))
+    .orderBy(asc(eventoWhatsapp.id))
+    .limit(5000);
+  const r = { aplicados: 0, descartados: 0 };
+  const limite = Date.now() - MINUTOS_ACK_SEM_MENSAGEM * 60_000;
+  for (const p of pendentes) {
+    let evento: EventoGateway | null = null;
+    try {
+      evento = gatewayDo(app, p.tipo).interpretarWebhook(p.corpo);
+    } catch {
+      evento = null;
+    }
+    let erroFinal: string | null = null;
+    if (evento) {
+      if (await processarEvento(app, p.i, evento)) r.aplicados++;
+      else if (new Date(p.recebidoEm).getTime() < limite) {
+        erroFinal = 'Nenhuma mensagem com este id do gateway.';
+        r.descartados++;
+      } else continue;
+    }
+    await app.db.update(eventoWhatsapp).set({ processadoEm: sql`now()`, erro: erroFinal }).where(eq(eventoWhatsapp.id, p.id));
+  }
+  return r;
 }

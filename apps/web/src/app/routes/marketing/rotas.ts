@@ -11,6 +11,16 @@ export const rotasMarketing: RouteObject[] = [
     handle: { breadcrumb: 'Marketing', agrupador: true } satisfies RotaHandle,
     children: [
       {
+        path: 'campanhas',
+        handle: { breadcrumb: 'Campanhas', permissions: GESTAO } satisfies RotaHandle,
+        children: [
+          { index: true, lazy: () => import('../../../features/campanhas/campanhas-page') },
+          { path: 'nova', lazy: () => import('../../../features/campanhas/campanha-form'), handle: { breadcrumb: 'Nova campanha', permissions: GESTAO } satisfies RotaHandle },
+          { path: 'edicao/:id', lazy: () => import('../../../features/campanhas/campanha-form'), handle: { breadcrumb: 'Edição', permissions: GESTAO } satisfies RotaHandle },
+          { path: ':id', lazy: () => import('../../../features/campanhas/campanha-page'), handle: { breadcrumb: 'Campanha', permissions: GESTAO } satisfies RotaHandle },
+        ],
+      },
+      {
         path: 'publicos',
         handle: { breadcrumb: 'Públicos', permissions: GESTAO } satisfies RotaHandle,
         children: [
