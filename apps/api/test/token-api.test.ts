@@ -246,15 +246,20 @@ describe('integracao/v1: vendas, cancelamento e clientes', () => {
   });
 
   it('identifica o cliente por CPF, celular ou cartão, com saldos; outra empresa não o vê', async () => {
-    const id = await novoCliente('Busca Integração', { documento: '52998224725', celular: '11976651212' });
+    const id = await novoCliente('Busca Integração', { documento: '52998224725', celular: '11976659898' });
     await t.banco.db.insert(cartao).values({ empresaId: 1, numero: '6062825624254001', status: 'ATIVO', clienteId: id });
     const tk = await novoToken({ escopos: ['clientes:consultar'] });
-    for (const q of ['cpf=529.982.247-25', 'celular=(11)%2097665-1212', 'celular=5511976651212', 'cartao=6062%208256%202425%204001']) {
+    for (const q of ['cpf=529.982.247-25', 'celular=(11)%2097665-9898', 'celular=5511976659898', 'cartao=6062%208256%202425%204001']) {
       const r = await chamar(tk.segredo, 'GET', `${BASE}/clientes?${q}`);
       expect(r.statusCode, `${q} ${r.body}`).toBe(200);
       expect(env<IntegracaoCliente>(r).result).toMatchObject({ id, nome: 'Busca Integração', saldos: { CASHBACK: 0, PONTOS: 0 } });
     }
     expect((await chamar(tk.segredo, 'GET', `${BASE}/clientes?cpf=11144477735`)).statusCode).toBe(404);
+    // A mobile shared by two customers (the demo's Maria José and one more): 409, never a guess.
+    await novoCliente('Mesmo Celular', { celular: '11976651212' });
+    const ambiguo = await chamar(tk.segredo, 'GET', `${BASE}/clientes?celular=11976651212`);
+    expect(ambiguo.statusCode).toBe(409);
+    expect(ambiguo.json()).toMatchObject({ hasError: true, messageError: 'Mais de um cliente tem este celular. Identifique o cliente pelo CPF/CNPJ ou pelo cartão.' });
     expect((await chamar(tk.segredo, 'GET', `${BASE}/clientes?cpf=1&celular=2`)).statusCode).toBe(400);
     expect((await chamar(tk.segredo, 'GET', `${BASE}/clientes`)).statusCode).toBe(400);
 

@@ -9,6 +9,8 @@ import { pedidoIdempotente, type PedidoIdempotente } from '../../lib/idempotenci
 
 export const MENSAGEM_SEM_CHAVE = 'Informe o cabeçalho Idempotency-Key (um identificador único da operação, por exemplo o número do cupom fiscal).';
 
+export const MENSAGEM_CELULAR_AMBIGUO = 'Mais de um cliente tem este celular. Identifique o cliente pelo CPF/CNPJ ou pelo cartão.';
+
 /** The base of the integration API (not in the spec: docs/areas/integracao.md says why and how it is versioned). */
 export const BASE_INTEGRACAO = '/integracao/v1';
 
@@ -23,7 +25,7 @@ export function exigirChave(request: FastifyRequest, empresaId: number): PedidoI
   return p;
 }
 
-/** The customer of a company by exactly one of CPF/CNPJ, mobile or an active card; null if none. */
+/** The customer of a company by exactly one of CPF/CNPJ, mobile or an active card; null if none, 409 if the mobile is shared. */
 export async function acharCliente(tx: Executor, empresaId: number, q: z.infer<typeof integracaoClienteQuerySchema>): Promise<number | null> {
   if (q.cartao !== undefined) {
     const [c] = await tx
@@ -33,7 +35,7 @@ export async function acharCliente(tx: Executor, empresaId: number, q: z.infer<t
       .limit(1);
     return c?.id ?? null;
   }
-  const [c] = await tx
+  const achados = await tx
     .select({ id: cliente.id })
     .from(cliente)
     .where(
@@ -42,6 +44,8 @@ export async function acharCliente(tx: Executor, empresaId: number, q: z.infer<t
         q.cpf !== undefined ? eq(cliente.documento, somenteDigitos(q.cpf)) : eq(cliente.celular, somenteDigitos(q.celular).replace(/^55(?=\d{10,11}$)/, '')),
       ),
     )
-    .limit(1);
-  return c?.id ?? null;
+    .limit(2);
+  // A mobile number is not unique among customers (a family shares one): never guess which one pays.
+  if (achados.length > 1) throw erro.conflito(MENSAGEM_CELULAR_AMBIGUO);
+  return achados[0]?.id ?? null;
 }
