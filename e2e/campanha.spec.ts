@@ -91,8 +91,9 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await fotografar(page, 'campanha-participantes-1366');
 
   // A participant who received answers "SAIR" to the number.
-  const recebeu = await chamar<{ content: { clienteId: number; celular: string; nome: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/1?grupo=ENVIO`);
-  const quem = recebeu.content[0]!;
+  // Not Ana Beatriz: telas.spec finds her WhatsApp link (consent) in the shared e2e database.
+  const recebeu = await chamar<{ content: { clienteId: number; celular: string; nome: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/20?grupo=ENVIO`);
+  const quem = recebeu.content.find((p) => !p.nome.startsWith('Ana Beatriz'))!;
   const status = await chamar<{ instancias: { id: number }[] }>(page, 'GET', 'servidorwhatsapp/status');
   await chamar(page, 'POST', `servidorwhatsapp/sandbox/recebida/${status.instancias[0]!.id}`, { de: quem.celular, texto: 'SAIR' });
   await page.reload();
