@@ -29,7 +29,8 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
 
   // The script: only the token, no cookies or XSRF.
   const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${segredo}` } });
-  const cliente = await script.get('/services/integracao/v1/clientes?celular=11976651212');
+  // By CPF: the demo has Maria José's mobile on two records (the duplicates screen), so the mobile is ambiguous (409).
+  const cliente = await script.get('/services/integracao/v1/clientes?cpf=38649572146');
   expect(cliente.status()).toBe(200);
   const { result: c } = (await cliente.json()) as { result: { id: number; nome: string } };
   const venda = await script.post('/services/integracao/v1/vendas', {
@@ -59,7 +60,7 @@ test('o gerente cria um token de API, um script lança uma venda com ele e a ven
   await edicao.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Token alterado. O segredo continua o mesmo.')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(nomeNovo) })).not.toContainText('clientes:consultar');
-  const semEscopo = await script.get('/services/integracao/v1/clientes?celular=11976651212');
+  const semEscopo = await script.get('/services/integracao/v1/clientes?cpf=38649572146');
   expect(semEscopo.status()).toBe(403);
   const aindaVende = await script.post('/services/integracao/v1/vendas', { headers: { 'idempotency-key': `e2e-1-${nome}` }, data: { clienteId: c.id, valor: 10 } });
   expect(aindaVende.status(), await aindaVende.text()).toBe(200);
