@@ -133,9 +133,9 @@ export const MENU: Definicao[] = [
     tipo: 'sub',
     permissoes: GESTAO,
     subMenu: [
-      { titulo: 'Campanhas', icone: 'marketing', tipo: 'interno', state: '/app/marketing/campanhas', permissoes: GESTAO },
-      { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos', permissoes: GESTAO },
-      { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico', permissoes: GESTAO },
+      { titulo: 'Campanhas', icone: 'marketing', tipo: 'interno', state: '/app/marketing/campanhas' },
+      { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos' },
+      { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico' },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

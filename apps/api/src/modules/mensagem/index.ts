@@ -9,7 +9,7 @@ export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type C
 export { criarLote, enfileirarParaCliente, enfileirarParaClientes, instanciaDaEmpresa, SemInstanciaWhatsapp, sqlPodeReceber } from './saida.js';
 export { entregarUma, garantirRitmos, esperaBackoff, MAX_TENTATIVAS, type OpcoesEntregador, type ResultadoEnvio, type TipoServidor } from './entregador.js';
 export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao.js';
-export { cancelarLote, concluirLotes, mudarLotes, progressoLote, type ProgressoLote } from './lotes.js';
+export { cancelarLote, concluirLotes, mudarLotes, progressoLote } from './lotes.js';
 export { entregarAte } from './laco.js';
 export { RITMO_PADRAO } from './ritmo.js';
 export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agendamento.js';

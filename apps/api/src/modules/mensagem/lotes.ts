@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ProgressoLoteMensagem } from '@bonifica/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import { loteMensagem, mensagemSaida } from '../../db/schema/index.js';
 import { contagem } from './saida.js';
@@ -9,24 +10,6 @@ import { contagem } from './saida.js';
  * what is still queued. What is already ENVIANDO is not recalled: it is in the gateway's hands.
  */
 
-export type ProgressoLote = {
-  id: number;
-  nome: string;
-  status: 'ATIVO' | 'PAUSADO' | 'CANCELADO' | 'CONCLUIDO';
-  total: number;
-  fila: number;
-  enviando: number;
-  enviadas: number;
-  entregues: number;
-  lidas: number;
-  falharam: number;
-  canceladas: number;
-  revisar: number;
-  /** 0–100: the share whose fate is settled (anything but queued or sending). */
-  percentual: number;
-  criadoEm: string;
-  concluidoEm: string | null;
-};
 
 /** Pauses (or resumes) the company's batches: one when `loteId` is given, else every one that can change. */
 export async function mudarLotes(tx: Executor, empresaId: number, para: 'PAUSADO' | 'ATIVO', loteId?: number): Promise<number[]> {
@@ -55,7 +38,7 @@ export async function cancelarLote(tx: Executor, empresaId: number, loteId: numb
 }
 
 /** Live counts of a batch (what the progress bar shows). */
-export async function progressoLote(tx: Executor, empresaId: number, loteId: number): Promise<ProgressoLote | null> {
+export async function progressoLote(tx: Executor, empresaId: number, loteId: number): Promise<ProgressoLoteMensagem | null> {
   const [l] = await tx
     .select()
     .from(loteMensagem)

@@ -14,3 +14,4 @@ export {
   type ValoresFiltro,
 } from './tipos';
 export { SoNoCelular, aPartirDe } from './colunas';
+export { BotaoExcluir } from './botao-excluir';

@@ -12,24 +12,10 @@ import type {
   ResultadosCampanha,
   StatusCampanha,
 } from '@bonifica/contracts';
-import { STATUS_CAMPANHA } from '@bonifica/contracts';
+import { STATUS_CAMPANHA, type ProgressoLoteMensagem } from '@bonifica/contracts';
 import { api } from '../../lib/api';
 import type { BuscarPagina, ConsultaLista } from '../../components/list-page';
 
-/** The batch's live progress (`servidorwhatsapp/lote/{id}`, docs/areas/mensageria.md "Lotes"). */
-export type ProgressoLote = {
-  total: number;
-  fila: number;
-  enviando: number;
-  enviadas: number;
-  entregues: number;
-  lidas: number;
-  falharam: number;
-  canceladas: number;
-  revisar: number;
-  percentual: number;
-  status: string;
-};
 
 export const chavesCampanhas = {
   todas: ['campanhas'] as const,
@@ -65,7 +51,7 @@ export function useCampanha(id: number | null) {
 export function useProgressoLote(loteId: number | null) {
   return useQuery({
     queryKey: chavesCampanhas.lote(loteId ?? 0),
-    queryFn: async () => (await api.get<ProgressoLote>(`servidorwhatsapp/lote/${loteId}`)).result!,
+    queryFn: async () => (await api.get<ProgressoLoteMensagem>(`servidorwhatsapp/lote/${loteId}`)).result!,
     enabled: loteId !== null,
     refetchInterval: (q) => (q.state.data && (q.state.data.fila > 0 || q.state.data.enviando > 0) && q.state.data.status !== 'PAUSADO' ? 2000 : 10_000),
   });

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { STATUS_CAMPANHA, type Campanha } from '@bonifica/contracts';
-import { confirmarEExecutar } from '../../components/confirmar';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
 import { formatarInteiro } from '../../lib/format';
 import { buscarCampanhas, chavesCampanhas, useExcluirCampanha } from './api';
 import { BadgeStatus, ROTULO_AGENDA, ROTULO_STATUS } from './status';
@@ -40,16 +39,7 @@ export function Component() {
           </ActionIcon>
         </Tooltip>
         {c.status === 'RASCUNHO' && (
-          <Tooltip label="Excluir">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Excluir ${c.nome}`}
-              onClick={() => void confirmarEExecutar({ mensagem: `Deseja excluir a campanha ${c.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(c.id), sucesso: 'Campanha excluída.' })}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <BotaoExcluir nome={c.nome} mensagem={`Deseja excluir a campanha ${c.nome}?`} excluir={() => excluir.mutateAsync(c.id)} sucesso={'Campanha excluída.'} />
         )}
       </Group>
     ),

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatarDataHora, type Dispositivo } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { buscarDispositivos, chavesEmpresa, tokenDesteNavegador, useAlterarStatusDispositivo, useExcluirDispositivo, useNovoTokenDispositivo } from './api';
@@ -92,16 +92,7 @@ export function Component() {
             <IconKey size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Excluir">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Excluir ${d.nome}`}
-            onClick={() => void confirmarEExecutar({ mensagem: `Deseja excluir o dispositivo ${d.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(d.id), sucesso: 'Dispositivo excluído.' })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <BotaoExcluir nome={d.nome} mensagem={`Deseja excluir o dispositivo ${d.nome}?`} excluir={() => excluir.mutateAsync(d.id)} sucesso={'Dispositivo excluído.'} />
       </Group>
     ),
     [alterarStatus, novoToken, excluir],

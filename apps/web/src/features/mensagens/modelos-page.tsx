@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ModeloMensagem } from '@bonifica/contracts';
-import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
 import { buscarModelos, chavesMensagens, useExcluirModelo } from './api';
 import { ModeloForm } from './modelo-form';
 
@@ -52,16 +51,7 @@ export function Component() {
             <IconEdit size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Excluir">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Excluir ${m.nome}`}
-            onClick={() => void confirmarEExecutar({ mensagem: `Deseja excluir o modelo ${m.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(m.id), sucesso: 'Modelo excluído.' })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <BotaoExcluir nome={m.nome} mensagem={`Deseja excluir o modelo ${m.nome}?`} excluir={() => excluir.mutateAsync(m.id)} sucesso={'Modelo excluído.'} />
       </Group>
     ),
     [excluir],

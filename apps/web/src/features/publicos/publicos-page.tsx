@@ -1,11 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Publico } from '@bonifica/contracts';
-import { confirmarEExecutar } from '../../components/confirmar';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { buscarPublicos, chavesPublicos, useEtiquetas, useExcluirPublico, usePlanos } from './api';
 import { descreverCondicoes } from './condicoes';
@@ -53,16 +52,7 @@ export function Component() {
             <IconEdit size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Excluir">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Excluir ${p.nome}`}
-            onClick={() => void confirmarEExecutar({ mensagem: `Deseja excluir o público ${p.nome}?`, destrutiva: true, acao: () => excluir.mutateAsync(p.id), sucesso: 'Público excluído.' })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <BotaoExcluir nome={p.nome} mensagem={`Deseja excluir o público ${p.nome}?`} excluir={() => excluir.mutateAsync(p.id)} sucesso={'Público excluído.'} />
       </Group>
     ),
     [excluir, navegar],
