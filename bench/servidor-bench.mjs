@@ -33,7 +33,7 @@ export async function iniciarServidor({ engine, porta, baseUrl }) {
   exigirBuild();
   const filho = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${porta}`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 900; i++) { // up to 90 s: a loaded 2-core machine migrates and seeds slowly
     try {
       const r = await fetch(`${url}/services/config/nomesistema`);
       if (r.ok) break;

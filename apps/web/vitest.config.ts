@@ -18,6 +18,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A user typing a form with user-event takes a few seconds on a loaded 2-core CI machine (the suite
+    // runs in parallel with the API's); findBy waits up to 5 s (setup.ts), so the test itself gets more.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -73,15 +73,6 @@ export type Filial = {
 /** POST company/imprimir/qrcode — the poster of one company of the network (the caller's own when absent). */
 export const qrcodeImpressaoSchema = z.object({ empresaId: z.number({ message: 'Empresa inválida.' }).int().positive('Empresa inválida.').optional() }).strict();
 
-/** Header the terminal sends with its device token (docs/areas/filiais.md "Dispositivos"). */
-export const CABECALHO_DISPOSITIVO = 'x-dispositivo';
-export const DISPOSITIVO_TOKEN_CHAVE = 'bonifica-dispositivo';
-export const MENSAGENS_DISPOSITIVO = {
-  desativado: 'Este dispositivo está desativado. Fale com o gerente.',
-  naoRegistrado: 'Este dispositivo não está registrado. Peça ao gerente para cadastrá-lo em Empresa › Dispositivos.',
-  filialInativa: 'A filial deste dispositivo está desativada. Fale com o gerente.',
-} as const;
-
 /** POST computers/save. `identificador` is a label the manager reads on the machine (e.g. "CAIXA-01"). */
 export const dispositivoSaveSchema = z
   .object({

@@ -24,6 +24,7 @@ export * from './programa.js';
 export * from './manutencao.js';
 export * from './arquivo.js';
 export * from './filial.js';
+export * from './dispositivo.js';
 export * from './rede-credenciada.js';
 export * from './mensagem.js';
 export * from './servidorwhatsapp.js';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Autocomplete, createTheme, MultiSelect, Select, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A calm teal, the programme's brand colour, light to dark. */
 const bonifica: MantineColorsTuple = [
@@ -62,9 +62,11 @@ export const tema = createTheme({
     Button: { defaultProps: { fw: 600 } },
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
-    Select: Select.extend({ defaultProps: { onKeyDown: enterNaoEnviaFormulario } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { onKeyDown: enterNaoEnviaFormulario } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { onKeyDown: enterNaoEnviaFormulario } }),
+    // Plain objects, not Select.extend(): importing the components here would put Combobox, Popover and
+    // floating-ui on the login page's first load (bench/tamanho-login.mjs).
+    Select: { defaultProps: { onKeyDown: enterNaoEnviaFormulario } },
+    MultiSelect: { defaultProps: { onKeyDown: enterNaoEnviaFormulario } },
+    Autocomplete: { defaultProps: { onKeyDown: enterNaoEnviaFormulario } },
     // Mantine dims a disabled field to 60% opacity on top of its grey colours: read-only data became illegible.
     Input: { styles: { input: { opacity: 1 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
