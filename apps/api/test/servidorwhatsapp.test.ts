@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { MENSAGEM_COMPARTILHADO, MENSAGENS_PRODUTO, type DetalheMonitoramento, type Instancia, type Servidor, type StatusWhats, type UtilizacaoDia } from '@bonifica/contracts';
+import { MENSAGEM_COMPARTILHADO, MENSAGENS_PRODUTO, type DetalheMonitoramento, type Instancia, type Servidor, type StatusWhats, type Transferencia, type UtilizacaoDia } from '@bonifica/contracts';
 import { cliente, clienteConsentimento, eventoWhatsapp, instanciaWhatsapp, mensagemSaida, sandboxWhatsappInstancia, transferenciaServidor } from '../src/db/schema/index.js';
 import { CHAVE_RECUSADA } from '../src/adapters/whatsapp/whatsapp-sandbox.js';
 import { ehPedidoDeSaida } from '../src/modules/servidorwhatsapp/index.js';
@@ -259,6 +259,15 @@ describe('transferência de servidor e monitoramento', () => {
     expect((await admin.post('/services/servidores/transferencia/iniciar', { instanciaId: inst!.id, servidorDestinoId: destino.id })).statusCode).toBe(409);
     const s = env<StatusWhats>(await gerente.get('/services/servidorwhatsapp/status')).result;
     expect(s.instancias[0]!.transferencia).toMatchObject({ estado: 'PAREANDO', servidorDestinoNome: 'delta' });
+    // The admin's screens: every instance of every company, and the transfers with their state.
+    const todas = env<Instancia[]>(await admin.get('/services/servidores/instancias')).result;
+    expect(todas.find((i) => i.id === inst!.id)).toMatchObject({ empresaId: 1, transferencia: { estado: 'PAREANDO', servidorDestinoNome: 'delta' } });
+    const emCurso = env<Transferencia[]>(await admin.get('/services/servidores/transferencia/listar')).result;
+    expect(emCurso.find((x) => x.instanciaId === inst!.id)).toMatchObject({ estado: 'PAREANDO', servidorDestinoNome: 'delta' });
+    for (const rota of ['/services/servidores/instancias', '/services/servidores/transferencia/listar']) {
+      expect((await gerente.get(rota)).statusCode).toBe(403);
+      expect((await outra.get(rota)).statusCode).toBe(403);
+    }
     expect(s.instancias[0]!.transferencia!.qrCode).toMatch(/^data:/);
     await gerente.post(`/services/servidorwhatsapp/sandbox/lerqr/${inst!.id}`);
     const [t1] = await t.banco.db.select().from(transferenciaServidor).where(eq(transferenciaServidor.instanciaId, inst!.id));
