@@ -41,9 +41,29 @@ function comprasNoPeriodo(k: NonNullable<CondicoesPublico['compras']>): SQL {
   const fim = sql`coalesce(width_bucket(${k.ate}::date, r.dias), 0)`;
   const ini = sql`coalesce(width_bucket(${somarDias(k.de, -1)}::date, r.dias), 0)`;
   // qtd_acum null: one sale per purchase day, the running count is the position.
-  const quantidade = sql`(coalesce(r.qtd_acum[${fim}], ${fim}) - coalesce(r.qtd_acum[${ini}], ${ini}))`;
+  const quantidade = sql`(case when r.qtd_acum is null then ${fim} - ${ini} else coalesce(r.qtd_acum[${fim}], 0) - coalesce(r.qtd_acum[${ini}], 0) end)`;
   const valor = sql`(coalesce(r.valor_acum[${fim}], 0) - coalesce(r.valor_acum[${ini}], 0))`;
-  return termosDeCompras(k, quantidade, valor);
+  const termos = termosDeCompras(k, quantidade, valor);
+  // Who must have bought in the period has its last purchase on or after `de`: a cheap test on the
+  // row first, so the arrays of those who have not are never read (exact either way).
+  const precisaComprar = Boolean(k.quantidade?.min || k.valor?.min);
+  return precisaComprar ? sql`(r.ultima_compra >= ${k.de}::date and ${termos})` : termos;
+}
+
+/**
+ * Conditions only on branch, birthday month and consent (everyone, a branch, birthdays…) are a sum
+ * over `cliente_resumo_contagem`, the summary's active customers already counted per those values
+ * (rebuilt with the summary, same instant): a few hundred rows instead of a million. Null otherwise.
+ */
+export function contagemAgregada(empresaId: number, f: CondicoesPublico): SQL | null {
+  const { filiais, mesesAniversario, consentimento, incluirContatos: _contatos, ...outras } = f;
+  if (Object.values(outras).some((v) => v !== undefined)) return null;
+  const p: SQL[] = [sql`g.empresa_id = ${empresaId}`];
+  if (filiais) p.push(sql`g.filial_origem_id in (${lista(filiais)})`);
+  if (mesesAniversario) p.push(sql`g.mes_nascimento in (${lista(mesesAniversario)})`);
+  if (consentimento?.whatsapp !== undefined) p.push(consentimento.whatsapp ? sql`g.whatsapp` : sql`not g.whatsapp`);
+  if (consentimento?.email !== undefined) p.push(consentimento.email ? sql`g.email` : sql`not g.email`);
+  return sql`select coalesce(sum(g.clientes), 0)::int as n from cliente_resumo_contagem g where ${sql.join(p, sql` and `)}`;
 }
 
 /** `from cliente_resumo r where …` of an audience. */

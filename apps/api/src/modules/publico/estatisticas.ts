@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FAIXAS_SALDO, reaisParaCentavos, type CondicoesPublico, type ContagemPublico, type EstatisticasPublico } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { origemPublico, selecaoContatosDoPublico, sqlBloqueado, sqlConsentimento } from './compilador.js';
-import { origemResumo, origemResumoComCliente } from './compilador-resumo.js';
+import { contagemAgregada, origemResumo, origemResumoComCliente } from './compilador-resumo.js';
 import { linhas } from './consulta.js';
 import { dadosDoResumo } from './resumo.js';
 import { erro } from '../../lib/erros.js';
@@ -47,8 +47,8 @@ export function contarPublico(tx: Executor, empresaId: number, f: CondicoesPubli
 
 async function contar(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<ContagemPublico> {
   const dadosDe = await dadosDoResumo(tx, empresaId);
-  const origem = dadosDe ? origemResumo(empresaId, f) : origemPublico(empresaId, f);
-  const [l] = await linhas<{ n: number }>(tx, sql`select count(*)::int as n ${origem}`);
+  const consulta = dadosDe ? (contagemAgregada(empresaId, f) ?? sql`select count(*)::int as n ${origemResumo(empresaId, f)}`) : sql`select count(*)::int as n ${origemPublico(empresaId, f)}`;
+  const [l] = await linhas<{ n: number }>(tx, consulta);
   return { clientes: l?.n ?? 0, contatos: await contarContatos(tx, empresaId, f), dadosDe };
 }
 

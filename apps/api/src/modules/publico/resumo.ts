@@ -91,6 +91,14 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
            excluded.qtd_acum, excluded.valor_acum)`);
 }
 
+/** The active customers per (branch, birthday month, consents) of the summary as it now is. */
+async function remontarContagens(tx: Executor, empresaId: number): Promise<void> {
+  await tx.execute(sql`delete from cliente_resumo_contagem where empresa_id = ${empresaId}`);
+  await tx.execute(sql`insert into cliente_resumo_contagem (empresa_id, filial_origem_id, mes_nascimento, whatsapp, email, clientes)
+    select ${empresaId}, filial_origem_id, mes_nascimento, whatsapp, email, count(*)::int from cliente_resumo
+    where empresa_id = ${empresaId} and ativo group by 2, 3, 4, 5`);
+}
+
 type Estado = { carga_ate_cliente: number | null; marca: string };
 
 /** The company's state row, locked: batches of one company never run side by side (see recalcular). */
@@ -164,10 +172,15 @@ async function aplicarMudancas(db: Db, empresaId: number, lote: number): Promise
       await recalcular(tx, empresaId, { ids: ids.slice(i, i + lote) });
     });
   }
-  await db.execute(
-    sql`update cliente_resumo_estado set marca = greatest(marca, ${e!.agora}::timestamptz), dados_de = greatest(dados_de, ${e!.agora}::timestamptz),
-      atualizado_em = now() where empresa_id = ${empresaId} and carga_ate_cliente is null`,
-  );
+  await db.transaction(async (tx) => {
+    const estado = await travarEstado(tx, empresaId);
+    if (estado.carga_ate_cliente !== null) return; // a full pass began meanwhile: the mark waits for it
+    await remontarContagens(tx, empresaId);
+    await tx.execute(
+      sql`update cliente_resumo_estado set marca = greatest(marca, ${e!.agora}::timestamptz), dados_de = greatest(dados_de, ${e!.agora}::timestamptz),
+        atualizado_em = now() where empresa_id = ${empresaId}`,
+    );
+  });
   return ids.length;
 }
 
@@ -189,6 +202,16 @@ export async function atualizarResumoDaEmpresa(
   return { carregados, mudados };
 }
 
+/**
+ * The count reads the covering index only (0038) when the summary's pages are marked all-visible,
+ * which a vacuum does; autovacuum may be off or late, so the job does it after writing (it visits
+ * only the pages written since the last one). After a load, fresh planner statistics too.
+ */
+export async function arrumarResumo(db: Db, r: { carregados: number; mudados: number }): Promise<void> {
+  if (r.carregados > 0) await db.execute(sql`vacuum (analyze) cliente_resumo`);
+  else if (r.mudados > 0) await db.execute(sql`vacuum cliente_resumo`);
+}
+
 /** The `resumo-clientes` job: every company with customers, one after the other. */
 export async function atualizarResumos(db: Db): Promise<RodadaResumo> {
   const empresas = await linhas<{ id: number }>(db, sql`select distinct empresa_id as id from cliente order by 1`);
@@ -199,6 +222,7 @@ export async function atualizarResumos(db: Db): Promise<RodadaResumo> {
     total.carregados += r.carregados;
     total.mudados += r.mudados;
   }
+  await arrumarResumo(db, total);
   return total;
 }
 
