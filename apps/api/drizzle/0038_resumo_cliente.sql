@@ -41,6 +41,9 @@ CREATE INDEX "transacao_cancelada_em_idx" ON "transacao" USING btree ("empresa_i
 -- vacuumed: the summary job does it after its runs).
 CREATE INDEX cliente_resumo_contagem_idx ON cliente_resumo (empresa_id, ultima_compra)
   INCLUDE (ativo, filial_origem_id, mes_nascimento, saldo_cashback, saldo_pontos, whatsapp, email);--> statement-breakpoint
+-- A balance range reads its slice of one of these only (measured: 170 → 90 ms for R$ 10–100 over 1 M).
+CREATE INDEX cliente_resumo_saldo_cashback_idx ON cliente_resumo (empresa_id, saldo_cashback) INCLUDE (ativo);--> statement-breakpoint
+CREATE INDEX cliente_resumo_saldo_pontos_idx ON cliente_resumo (empresa_id, saldo_pontos) INCLUDE (ativo);--> statement-breakpoint
 -- Consent is rare: the customers who granted a channel, straight.
 CREATE INDEX cliente_resumo_whatsapp_idx ON cliente_resumo (empresa_id) WHERE whatsapp;--> statement-breakpoint
 CREATE INDEX cliente_resumo_email_idx ON cliente_resumo (empresa_id) WHERE email;--> statement-breakpoint
