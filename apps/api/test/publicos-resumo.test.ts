@@ -4,7 +4,7 @@ import { condicoesPublicoSchema, somarDias, type CondicoesPublicoEntrada, type C
 import type { Db } from '../src/db/client.js';
 import { origemPublico } from '../src/modules/publico/compilador.js';
 import { contagemAgregada, origemResumo } from '../src/modules/publico/compilador-resumo.js';
-import { atualizarResumoDaEmpresa } from '../src/modules/publico/resumo.js';
+import { atualizarResumoDaEmpresa, atualizarResumos } from '../src/modules/publico/resumo.js';
 import { selecaoClientesDoPublico } from '../src/modules/publico/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 
@@ -241,5 +241,17 @@ describe('resumo por cliente para a contagem de públicos', () => {
     expect(e.porFaixaSaldo.reduce((s, f) => s + f.clientes, 0)).toBe(e.clientes);
     const selecao = await linhas<{ cliente_id: number }>(selecaoClientesDoPublico(EMPRESA, condicoesPublicoSchema.parse(c)));
     expect(selecao.length).toBe(contagem.clientes);
+  });
+
+  it('a tarefa agendada roda todas as empresas (a outra também passa a contar pelo resumo, só com os clientes dela)', async () => {
+    const r = await atualizarResumos(t.banco.db);
+    expect(r.empresas).toBeGreaterThanOrEqual(2);
+    const outra = await t.entrar('outra');
+    const resposta = await outra.post('/services/publico/contagem', {});
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const c = env<ContagemPublico>(resposta).result;
+    expect(c.dadosDe).not.toBeNull();
+    const [l] = await linhas<{ n: number }>(sql`select count(*)::int as n from cliente where empresa_id = 4 and status = 'ATIVO'`);
+    expect(c.clientes).toBe(l!.n);
   });
 });

@@ -214,7 +214,8 @@ export async function arrumarResumo(db: Db, r: { carregados: number; mudados: nu
 
 /** The `resumo-clientes` job: every company with customers, one after the other. */
 export async function atualizarResumos(db: Db): Promise<RodadaResumo> {
-  const empresas = await linhas<{ id: number }>(db, sql`select distinct empresa_id as id from cliente order by 1`);
+  // Tenants are the head offices (empresa.matriz_id = id); one without customers costs a few tiny statements.
+  const empresas = await linhas<{ id: number }>(db, sql`select id from empresa where matriz_id = id order by 1`);
   const total: RodadaResumo = { empresas: 0, carregados: 0, mudados: 0 };
   for (const { id } of empresas) {
     const r = await atualizarResumoDaEmpresa(db, Number(id));
