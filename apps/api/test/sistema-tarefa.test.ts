@@ -44,6 +44,8 @@ describe('agendamentos', () => {
       ['monitoramento-whatsapp', '*/5 * * * *', false, false, 0],
       ['entregar-mensagens', '* * * * *', false, false, 0],
       ['reconciliar-mensagens', '* * * * *', false, false, 0],
+      ['resumo-clientes', '*/2 * * * *', false, false, 0],
+      ['resumo-clientes-conferencia', '30 4 * * *', false, false, 0],
     ]);
     expect(l[0]!.proximas).toHaveLength(3);
     // 03:00 in São Paulo is 06:00 UTC.

@@ -116,7 +116,15 @@ export type Publico = {
 };
 
 /** POST publico/contagem — the live count while the conditions are edited. */
-export type ContagemPublico = { clientes: number; contatos: number };
+export type ContagemPublico = {
+  clientes: number;
+  contatos: number;
+  /**
+   * The instant (ISO) of the customer summary the count came from (docs/decisions/033): changes after
+   * it show up after the next run of the summary job. Null: counted straight from the tables, now.
+   */
+  dadosDe: string | null;
+};
 
 /** Bands of the statistics' balance distribution (reais of cashback). */
 export const FAIXAS_SALDO = [

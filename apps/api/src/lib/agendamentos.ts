@@ -7,6 +7,7 @@ import { expirarCreditos } from '../modules/account/validade.js';
 import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
 import { monitorarAgendado, reprocessarAcksPendentes } from '../modules/servidorwhatsapp/index.js';
 import { reconciliarMensagens, rodarAutomaticasDevidas, rodarEntregador } from '../modules/mensagem/index.js';
+import { atualizarResumos, recomporResumos } from '../modules/publico/index.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
 export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
@@ -86,6 +87,27 @@ export const AGENDAMENTOS: Agendamento[] = [
       await reprocessarAcksPendentes(app);
       await reconciliarMensagens(app);
     },
+  },
+  // The customer summary of the audience count (docs/decisions/033): the changes since the last run,
+  // read from the sources, never written by the sale. Safe to run twice or side by side (resumo.ts).
+  {
+    nome: 'resumo-clientes',
+    titulo: 'Resumo dos clientes para públicos',
+    descricao:
+      'Atualiza o resumo por cliente que a contagem de públicos usa (compras, última compra, saldos, consentimentos, cadastro) com o que mudou desde a última rodada. Na primeira vez, carrega todos os clientes em lotes. A tela de públicos mostra de quando são os dados.',
+    cron: '*/2 * * * *',
+    executar: async (app) => {
+      const r = await atualizarResumos(app.db);
+      if (r.carregados > 0 || r.mudados > 0) app.log.info({ resumoClientes: r }, 'resumo de clientes atualizado');
+    },
+  },
+  // What change detection could miss (a long job writing old instants) lasts at most a day.
+  {
+    nome: 'resumo-clientes-conferencia',
+    titulo: 'Conferência do resumo dos clientes',
+    descricao: 'Uma vez por noite, o resumo dos clientes é recalculado por inteiro a partir das vendas, saldos e cadastros, nas rodadas seguintes do resumo. A contagem continua funcionando enquanto isso.',
+    cron: '30 4 * * *',
+    executar: (app) => recomporResumos(app.db),
   },
 ];
 

@@ -40,6 +40,8 @@ export const cliente = pgTable(
     index('cliente_email_idx').on(t.empresaId, t.email),
     // New customers per day on the dashboard (docs/areas/dashboard.md).
     index('cliente_criado_idx').on(t.empresaId, t.criadoEm),
+    // Customers changed since an instant, for the customer summary (docs/decisions/033).
+    index('cliente_atualizado_idx').on(t.empresaId, t.atualizadoEm),
   ],
 );
 
@@ -58,7 +60,11 @@ export const clienteConsentimento = pgTable(
     usuarioId: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cliente_consentimento_cliente_idx').on(t.empresaId, t.clienteId, t.canal, t.criadoEm)],
+  (t) => [
+    index('cliente_consentimento_cliente_idx').on(t.empresaId, t.clienteId, t.canal, t.criadoEm),
+    // Consents given or withdrawn since an instant, for the customer summary (docs/decisions/033).
+    index('cliente_consentimento_criado_idx').on(t.empresaId, t.criadoEm),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { lancamento } from './programa.js';
@@ -61,5 +62,13 @@ export const transacao = pgTable(
     canceladaPorId: integer().references(() => usuario.id),
     motivoCancelamento: varchar({ length: 200 }),
   },
-  (t) => [index('transacao_empresa_criado_idx').on(t.empresaId, t.criadoEm), index('transacao_cliente_idx').on(t.empresaId, t.clienteId, t.criadoEm)],
+  (t) => [
+    index('transacao_empresa_criado_idx').on(t.empresaId, t.criadoEm),
+    index('transacao_cliente_idx').on(t.empresaId, t.clienteId, t.criadoEm),
+    // Cancellations since an instant, for the customer summary (docs/decisions/033). Partial: a sale
+    // is written with cancelada_em null, so the sale itself never writes to this index (decision 017).
+    index('transacao_cancelada_em_idx')
+      .on(t.empresaId, t.canceladaEm)
+      .where(sql`${t.canceladaEm} is not null`),
+  ],
 );

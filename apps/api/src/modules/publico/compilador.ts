@@ -6,7 +6,7 @@ const FUSO = 'America/Sao_Paulo';
 /** Start of a calendar day in Brasília, as a timestamptz parameter expression. */
 const inicioDoDia = (dia: string): SQL => sql`((${dia}::date)::timestamp at time zone ${FUSO})`;
 
-const lista = (ids: number[]): SQL => sql.join(
+export const lista = (ids: number[]): SQL => sql.join(
   ids.map((i) => sql`${i}`),
   sql`, `,
 );
@@ -28,6 +28,33 @@ export const sqlBloqueado = (empresaId: number, alias = 'c'): SQL => {
 };
 
 export const sqlConsentimento = (empresaId: number, canal: 'WHATSAPP' | 'EMAIL', alias = 'c'): SQL => sql`${sql.raw(alias)}.id in (${comConsentimento(empresaId, canal)})`;
+
+/** A balance column within the condition's range, in the unit's storage (centavos or whole points). */
+export function faixaDeSaldo(s: NonNullable<CondicoesPublico['saldo']>, coluna: SQL): SQL {
+  const paraBanco = (v: number) => (s.unidade === 'CASHBACK' ? reaisParaCentavos(v) : Math.round(v));
+  const faixa: SQL[] = [];
+  if (s.min !== undefined) faixa.push(sql`${coluna} >= ${paraBanco(s.min)}`);
+  if (s.max !== undefined) faixa.push(sql`${coluna} <= ${paraBanco(s.max)}`);
+  return sql.join(faixa, sql` and `);
+}
+
+/** An active, unexpired contract of one of the plans (read live: the day it lapses is today's). */
+export const comPlano = (empresaId: number, planos: number[], id: SQL): SQL => sql`${id} in (select cp.cliente_id from cliente_plano cp where cp.empresa_id = ${empresaId} and cp.status = 'ATIVO'
+      and cp.fim >= (now() at time zone ${FUSO})::date and cp.plano_id in (${lista(planos)}))`;
+
+/** Any of the tags (read live). */
+export const comEtiqueta = (empresaId: number, etiquetas: number[], id: SQL): SQL =>
+  sql`${id} in (select ce.cliente_id from cliente_etiqueta ce where ce.empresa_id = ${empresaId} and ce.etiqueta_id in (${lista(etiquetas)}))`;
+
+/** The having-terms of a purchases condition over a count and a sum (centavos) of the period. */
+export function termosDeCompras(k: NonNullable<CondicoesPublico['compras']>, quantidade: SQL, valor: SQL): SQL {
+  const ter: SQL[] = [];
+  if (k.quantidade?.min !== undefined) ter.push(sql`${quantidade} >= ${k.quantidade.min}`);
+  if (k.quantidade?.max !== undefined) ter.push(sql`${quantidade} <= ${k.quantidade.max}`);
+  if (k.valor?.min !== undefined) ter.push(sql`${valor} >= ${reaisParaCentavos(k.valor.min)}`);
+  if (k.valor?.max !== undefined) ter.push(sql`${valor} <= ${reaisParaCentavos(k.valor.max)}`);
+  return sql.join(ter, sql` and `);
+}
 
 /**
  * The one compiler of audience conditions (docs/areas/publicos.md "Compilador"): every condition
@@ -51,23 +78,14 @@ export function predicadosPublico(empresaId: number, f: CondicoesPublico): SQL[]
   if (f.compras) {
     const k = f.compras;
     const periodo = sql`t.criado_em >= ${inicioDoDia(k.de)} and t.criado_em < ${inicioDoDia(somarDias(k.ate, 1))}`;
-    const ter: SQL[] = [];
-    if (k.quantidade?.min !== undefined) ter.push(sql`count(*) >= ${k.quantidade.min}`);
-    if (k.quantidade?.max !== undefined) ter.push(sql`count(*) <= ${k.quantidade.max}`);
-    if (k.valor?.min !== undefined) ter.push(sql`sum(t.valor_centavos) >= ${reaisParaCentavos(k.valor.min)}`);
-    if (k.valor?.max !== undefined) ter.push(sql`sum(t.valor_centavos) <= ${reaisParaCentavos(k.valor.max)}`);
-    const agregado = sql`c.id in (${vendas(empresaId)} and ${periodo} group by t.cliente_id having ${sql.join(ter, sql` and `)})`;
+    const agregado = sql`c.id in (${vendas(empresaId)} and ${periodo} group by t.cliente_id having ${termosDeCompras(k, sql`count(*)`, sql`sum(t.valor_centavos)`)})`;
     // "At most N purchases" also holds for who bought nothing in the period.
     const admiteZero = !k.quantidade?.min && !k.valor?.min;
     p.push(admiteZero ? sql`(${agregado} or not exists (${vendas(empresaId)} and t.cliente_id = c.id and ${periodo}))` : agregado);
   }
   if (f.saldo) {
     const s = f.saldo;
-    const paraBanco = (v: number) => (s.unidade === 'CASHBACK' ? reaisParaCentavos(v) : Math.round(v));
-    const faixa: SQL[] = [];
-    if (s.min !== undefined) faixa.push(sql`k.saldo >= ${paraBanco(s.min)}`);
-    if (s.max !== undefined) faixa.push(sql`k.saldo <= ${paraBanco(s.max)}`);
-    const comSaldo = sql`c.id in (select k.cliente_id from conta k where k.empresa_id = ${empresaId} and k.tipo = ${s.unidade} and ${sql.join(faixa, sql` and `)})`;
+    const comSaldo = sql`c.id in (select k.cliente_id from conta k where k.empresa_id = ${empresaId} and k.tipo = ${s.unidade} and ${faixaDeSaldo(s, sql`k.saldo`)})`;
     // A customer without the account has a balance of zero.
     const admiteZero = !s.min;
     p.push(
@@ -76,31 +94,19 @@ export function predicadosPublico(empresaId: number, f: CondicoesPublico): SQL[]
         : comSaldo,
     );
   }
-  if (f.planos) {
-    p.push(sql`c.id in (select cp.cliente_id from cliente_plano cp where cp.empresa_id = ${empresaId} and cp.status = 'ATIVO'
-      and cp.fim >= (now() at time zone ${FUSO})::date and cp.plano_id in (${lista(f.planos)}))`);
-  }
+  if (f.planos) p.push(comPlano(empresaId, f.planos, sql`c.id`));
   if (f.mesesAniversario) p.push(sql`extract(month from c.data_nascimento)::int in (${lista(f.mesesAniversario)})`);
   if (f.consentimento) {
     const { whatsapp, email } = f.consentimento;
     if (whatsapp !== undefined) p.push(whatsapp ? sqlConsentimento(empresaId, 'WHATSAPP') : sql`not (${sqlConsentimento(empresaId, 'WHATSAPP')})`);
     if (email !== undefined) p.push(email ? sqlConsentimento(empresaId, 'EMAIL') : sql`not (${sqlConsentimento(empresaId, 'EMAIL')})`);
   }
-  if (f.etiquetas) p.push(sql`c.id in (select ce.cliente_id from cliente_etiqueta ce where ce.empresa_id = ${empresaId} and ce.etiqueta_id in (${lista(f.etiquetas)}))`);
+  if (f.etiquetas) p.push(comEtiqueta(empresaId, f.etiquetas, sql`c.id`));
   return p;
 }
 
 /** `from cliente c where …` of an audience: the base of the count, the statistics and the selection. */
 export const origemPublico = (empresaId: number, f: CondicoesPublico): SQL => sql`from cliente c where ${sql.join(predicadosPublico(empresaId, f), sql` and `)}`;
-
-/**
- * The ids of the audience's customers, for a campaign's `insert … select`. `semBloqueados` leaves
- * out the audience block list (the outbox checks it again when it queues).
- */
-export function selecaoClientesDoPublico(empresaId: number, f: CondicoesPublico, opcoes: { semBloqueados?: boolean } = {}): SQL {
-  const bloqueio = opcoes.semBloqueados ? sql` and not ${sqlBloqueado(empresaId)}` : sql``;
-  return sql`select c.id as cliente_id ${origemPublico(empresaId, f)}${bloqueio}`;
-}
 
 /**
  * Contacts (leads imported by `empresa/importacao/contato`) reached when the audience includes them:

@@ -19,9 +19,12 @@ function contar(c: CondicoesPublicoEntrada): number {
   return n;
 }
 
+const DADOS_DE = new Date(Date.now() - 60_000).toISOString();
+
 const estatisticas = (n: number): EstatisticasPublico => ({
   clientes: n,
   contatos: 0,
+  dadosDe: DADOS_DE,
   alcancaveisWhatsapp: Math.round(n / 2),
   alcancaveisEmail: Math.round(n / 4),
   consentimentoWhatsapp: Math.round(n / 2) + 3,
@@ -38,7 +41,7 @@ function servidor() {
     'GET company/empresalogadafiliais': responder(() => ({ corpo: { ...envelope(null), results: REDE } })),
     'POST etiqueta/filterpaginated/0/100': { content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 },
     'GET config/configuracaoplano': responder(() => ({ corpo: { ...envelope(null), results: [] } })),
-    'POST publico/contagem': responder((r) => validar(corpo(r)) ?? { corpo: envelope<ContagemPublico>({ clientes: contar(corpo(r)), contatos: 0 }) }),
+    'POST publico/contagem': responder((r) => validar(corpo(r)) ?? { corpo: envelope<ContagemPublico>({ clientes: contar(corpo(r)), contatos: 0, dadosDe: DADOS_DE }) }),
     'POST publico/estatisticas': responder((r) => validar(corpo(r)) ?? { corpo: envelope(estatisticas(contar(corpo(r)))) }),
     'POST publico/save': responder((r) => ({ corpo: envelope<Publico>({ id: 5, nome: 'x', descricao: null, condicoes: {}, criadoEm: '', atualizadoEm: '', ...JSON.parse(r.corpo ?? '{}') }) })),
     'POST publico/filterpaginated/0/20': { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 },
@@ -54,6 +57,8 @@ describe('Marketing › Públicos › construtor', () => {
     // No condition: everyone, with the statistics beside it.
     await waitFor(() => expect(screen.getByTestId('contagem-clientes')).toHaveTextContent('1.000'));
     const painel = screen.getByLabelText('Contagem do público');
+    // The count comes from the customer summary: the panel says of when.
+    expect(within(painel).getByTestId('contagem-dados-de')).toHaveTextContent(/^Contagem com dados de \d\d:\d\d; clientes e vendas mais novos entram na próxima atualização/);
     expect(within(painel).getByText('Podem receber WhatsApp')).toBeInTheDocument();
     expect(within(painel).getByText('Bloqueados para marketing')).toBeInTheDocument();
 

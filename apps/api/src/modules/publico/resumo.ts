@@ -1,0 +1,247 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { linhas } from './consulta.js';
+
+/**
+ * The customer summary (`cliente_resumo`, docs/decisions/033): one wide row per customer with what
+ * the audience count filters on, kept by the `resumo-clientes` job — never by the sale (decision
+ * 017). Every write recomputes whole rows from the sources, so running a batch twice, or two runs
+ * side by side, changes nothing: the job is idempotent and resumes after a crash from its state row.
+ */
+
+const FUSO = 'America/Sao_Paulo';
+
+/**
+ * Changes are read from `marca − MARGEM`: a row stamped just before the previous run began may have
+ * committed after that run read the sources. The writers are short request transactions (a sale
+ * waits at most LIMITE_ESPERA_TRAVA per lock), as in decision 018; what slips past anyway (a longer
+ * job writing old timestamps) is caught by the nightly full pass (`recomporResumos`).
+ */
+const MARGEM = '2 minutes';
+
+/** Customers per transaction: the first load by id range, the changes by id list. */
+export const LOTE_CARGA = 20_000;
+export const LOTE_MUDANCAS = 5_000;
+
+/** Which customers a batch recomputes, as a predicate on a customer id column. */
+type Alvo = { ate: number; de: number } | { ids: number[] };
+const noAlvo = (alvo: Alvo, coluna: SQL): SQL =>
+  'ids' in alvo ? sql`${coluna} = any(${`{${alvo.ids.join(',')}}`}::int[])` : sql`${coluna} > ${alvo.de} and ${coluna} <= ${alvo.ate}`;
+
+/**
+ * Recomputes the summary rows of some customers from `cliente`, `transacao`, `conta` and
+ * `cliente_consentimento`, in one statement (one snapshot). Rows that would not change are not
+ * rewritten (no dead row for nothing). Sales are grouped by calendar day in Brasília — the same
+ * days the direct compiler bounds with `inicioDoDia` — with running totals per day.
+ */
+async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<void> {
+  await tx.execute(sql`
+    insert into cliente_resumo as r (cliente_id, empresa_id, saldo_cashback, saldo_pontos, filial_origem_id, ultima_compra,
+      mes_nascimento, ativo, whatsapp, email, dias, qtd_acum, valor_acum)
+    with dia as (
+      select t.cliente_id, (t.criado_em at time zone ${FUSO})::date as dia, count(*)::int as n, sum(t.valor_centavos)::bigint as valor
+      from transacao t
+      where t.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`t.cliente_id`)} and t.status = 'CONFIRMADA'
+      group by 1, 2
+    ),
+    acum as (
+      select cliente_id, dia, n, sum(n) over w as qtd, sum(valor) over w as valor
+      from dia window w as (partition by cliente_id order by dia)
+    ),
+    compras as (
+      select cliente_id, max(dia) as ultima, array_agg(dia order by dia) as dias,
+        case when bool_and(n = 1) then null else array_agg(qtd::int order by dia) end as qtd_acum,
+        array_agg(valor::bigint order by dia) as valor_acum
+      from acum group by cliente_id
+    ),
+    saldos as (
+      select k.cliente_id, coalesce(max(k.saldo) filter (where k.tipo = 'CASHBACK'), 0) as cb, coalesce(max(k.saldo) filter (where k.tipo = 'PONTOS'), 0) as pt
+      from conta k
+      where k.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`k.cliente_id`)} and k.tipo in ('CASHBACK', 'PONTOS')
+      group by 1
+    ),
+    consentimentos as (
+      select x.cliente_id, coalesce(bool_or(x.concedido) filter (where x.canal = 'WHATSAPP'), false) as wa,
+        coalesce(bool_or(x.concedido) filter (where x.canal = 'EMAIL'), false) as em
+      from (
+        select distinct on (cc.cliente_id, cc.canal) cc.cliente_id, cc.canal, cc.concedido
+        from cliente_consentimento cc
+        where cc.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`cc.cliente_id`)} and cc.canal in ('WHATSAPP', 'EMAIL')
+        order by cc.cliente_id, cc.canal, cc.criado_em desc, cc.id desc
+      ) x
+      group by 1
+    )
+    select c.id, c.empresa_id, coalesce(s.cb, 0), coalesce(s.pt, 0), c.filial_origem_id, v.ultima,
+      extract(month from c.data_nascimento)::smallint, c.status = 'ATIVO', coalesce(k.wa, false), coalesce(k.em, false),
+      v.dias, v.qtd_acum, v.valor_acum
+    from cliente c
+    left join compras v on v.cliente_id = c.id
+    left join saldos s on s.cliente_id = c.id
+    left join consentimentos k on k.cliente_id = c.id
+    where c.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`c.id`)}
+    on conflict (cliente_id) do update set
+      empresa_id = excluded.empresa_id, saldo_cashback = excluded.saldo_cashback, saldo_pontos = excluded.saldo_pontos,
+      filial_origem_id = excluded.filial_origem_id, ultima_compra = excluded.ultima_compra, mes_nascimento = excluded.mes_nascimento,
+      ativo = excluded.ativo, whatsapp = excluded.whatsapp, email = excluded.email, dias = excluded.dias,
+      qtd_acum = excluded.qtd_acum, valor_acum = excluded.valor_acum
+    where (r.empresa_id, r.saldo_cashback, r.saldo_pontos, r.filial_origem_id, r.ultima_compra, r.mes_nascimento, r.ativo,
+           r.whatsapp, r.email, r.dias, r.qtd_acum, r.valor_acum)
+      is distinct from (excluded.empresa_id, excluded.saldo_cashback, excluded.saldo_pontos, excluded.filial_origem_id,
+           excluded.ultima_compra, excluded.mes_nascimento, excluded.ativo, excluded.whatsapp, excluded.email, excluded.dias,
+           excluded.qtd_acum, excluded.valor_acum)`);
+}
+
+/** The active customers per (branch, birthday month, consents) of the summary as it now is. */
+async function remontarContagens(tx: Executor, empresaId: number): Promise<void> {
+  await tx.execute(sql`delete from cliente_resumo_contagem where empresa_id = ${empresaId}`);
+  await tx.execute(sql`insert into cliente_resumo_contagem (empresa_id, filial_origem_id, mes_nascimento, whatsapp, email, clientes)
+    select ${empresaId}, filial_origem_id, mes_nascimento, whatsapp, email, count(*)::int from cliente_resumo
+    where empresa_id = ${empresaId} and ativo group by 2, 3, 4, 5`);
+}
+
+type Estado = { carga_ate_cliente: number | null; marca: string };
+
+/** The company's state row, locked: batches of one company never run side by side (see recalcular). */
+async function travarEstado(tx: Executor, empresaId: number): Promise<Estado> {
+  await tx.execute(sql`insert into cliente_resumo_estado (empresa_id, marca) values (${empresaId}, now()) on conflict do nothing`);
+  const [e] = await linhas<Estado>(
+    tx,
+    sql`select carga_ate_cliente, marca::text as marca from cliente_resumo_estado where empresa_id = ${empresaId} for update`,
+  );
+  return e!;
+}
+
+/**
+ * One batch of the first load (or of the nightly full pass): the next LOTE_CARGA customers by id.
+ * Returns false when the load is over. The state row records how far it went, in the same
+ * transaction, so a crash resumes at the next batch.
+ */
+async function carregarLote(db: Db, empresaId: number, lote: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const e = await travarEstado(tx, empresaId);
+    if (e.carga_ate_cliente === null) return false;
+    const [l] = await linhas<{ ate: number | null }>(
+      tx,
+      sql`select max(id)::int as ate from (select id from cliente where empresa_id = ${empresaId} and id > ${e.carga_ate_cliente} order by id limit ${lote}) x`,
+    );
+    if (l?.ate == null) {
+      await tx.execute(sql`update cliente_resumo_estado set carga_ate_cliente = null, atualizado_em = now() where empresa_id = ${empresaId}`);
+      return false;
+    }
+    await recalcular(tx, empresaId, { de: e.carga_ate_cliente, ate: l.ate });
+    await tx.execute(sql`update cliente_resumo_estado set carga_ate_cliente = ${l.ate}, atualizado_em = now() where empresa_id = ${empresaId}`);
+    return true;
+  });
+}
+
+/**
+ * Customers touched since an instant: new or edited (`cliente`), a sale written or cancelled, a
+ * posting on one of their accounts (sales, redemptions, adjustments, expiry, merges), a consent.
+ */
+async function mudadosDesde(db: Db, empresaId: number, desde: string): Promise<number[]> {
+  const d = sql`${desde}::timestamptz - ${MARGEM}::interval`;
+  const l = await linhas<{ id: number }>(
+    db,
+    sql`select distinct id from (
+        select c.id from cliente c where c.empresa_id = ${empresaId} and c.atualizado_em >= ${d}
+        union all select c.id from cliente c where c.empresa_id = ${empresaId} and c.criado_em >= ${d}
+        union all select t.cliente_id from transacao t where t.empresa_id = ${empresaId} and t.criado_em >= ${d}
+        union all select t.cliente_id from transacao t where t.empresa_id = ${empresaId} and t.cancelada_em >= ${d}
+        union all select k.cliente_id from lancamento l join partida p on p.lancamento_id = l.id join conta k on k.id = p.conta_id
+          where l.empresa_id = ${empresaId} and l.criado_em >= ${d} and k.cliente_id is not null and k.tipo in ('CASHBACK', 'PONTOS')
+        union all select cc.cliente_id from cliente_consentimento cc where cc.empresa_id = ${empresaId} and cc.criado_em >= ${d}
+      ) x order by id`,
+  );
+  return l.map((x) => Number(x.id));
+}
+
+/**
+ * The changes since the last run, in batches of LOTE_MUDANCAS customers; then the mark moves to the
+ * start of this run and `dados_de` says the summary reflects the sources up to then. A crash before
+ * the end leaves the mark where it was: the next run reads the same changes again (idempotent).
+ */
+async function aplicarMudancas(db: Db, empresaId: number, lote: number): Promise<number> {
+  const [e] = await linhas<{ marca: string; agora: string }>(
+    db,
+    sql`select marca::text as marca, now()::text as agora from cliente_resumo_estado where empresa_id = ${empresaId}`,
+  );
+  const ids = await mudadosDesde(db, empresaId, e!.marca);
+  for (let i = 0; i < ids.length; i += lote) {
+    await db.transaction(async (tx) => {
+      await travarEstado(tx, empresaId);
+      await recalcular(tx, empresaId, { ids: ids.slice(i, i + lote) });
+    });
+  }
+  await db.transaction(async (tx) => {
+    const estado = await travarEstado(tx, empresaId);
+    if (estado.carga_ate_cliente !== null) return; // a full pass began meanwhile: the mark waits for it
+    await remontarContagens(tx, empresaId);
+    await tx.execute(
+      sql`update cliente_resumo_estado set marca = greatest(marca, ${e!.agora}::timestamptz), dados_de = greatest(dados_de, ${e!.agora}::timestamptz),
+        atualizado_em = now() where empresa_id = ${empresaId}`,
+    );
+  });
+  return ids.length;
+}
+
+export type RodadaResumo = { empresas: number; carregados: number; mudados: number };
+
+/**
+ * One run for one company: the first load (or the nightly full pass) to its end, then the changes
+ * since the mark. The first load starts with the mark at its own start, so what changes while it
+ * runs is read right after it.
+ */
+export async function atualizarResumoDaEmpresa(
+  db: Db,
+  empresaId: number,
+  lotes: { carga?: number; mudancas?: number } = {},
+): Promise<{ carregados: number; mudados: number }> {
+  let carregados = 0;
+  while (await carregarLote(db, empresaId, lotes.carga ?? LOTE_CARGA)) carregados++;
+  const mudados = await aplicarMudancas(db, empresaId, lotes.mudancas ?? LOTE_MUDANCAS);
+  return { carregados, mudados };
+}
+
+/**
+ * The count reads the covering index only (0038) when the summary's pages are marked all-visible,
+ * which a vacuum does; autovacuum may be off or late, so the job does it after writing (it visits
+ * only the pages written since the last one). After a load, fresh planner statistics too.
+ */
+export async function arrumarResumo(db: Db, r: { carregados: number; mudados: number }): Promise<void> {
+  if (r.carregados > 0) await db.execute(sql`vacuum (analyze) cliente_resumo`);
+  else if (r.mudados > 0) await db.execute(sql`vacuum cliente_resumo`);
+}
+
+/** The `resumo-clientes` job: every company with customers, one after the other. */
+export async function atualizarResumos(db: Db): Promise<RodadaResumo> {
+  // Tenants are the head offices (empresa.matriz_id = id); one without customers costs a few tiny statements.
+  const empresas = await linhas<{ id: number }>(db, sql`select id from empresa where matriz_id = id order by 1`);
+  const total: RodadaResumo = { empresas: 0, carregados: 0, mudados: 0 };
+  for (const { id } of empresas) {
+    const r = await atualizarResumoDaEmpresa(db, Number(id));
+    total.empresas++;
+    total.carregados += r.carregados;
+    total.mudados += r.mudados;
+  }
+  await arrumarResumo(db, total);
+  return total;
+}
+
+/**
+ * Nightly: every company's summary is loaded again from the first customer, in the next runs —
+ * what any change detection may have missed is corrected within a day. Counts keep using the rows
+ * (each batch only makes them fresher) and `dados_de` keeps its instant until the pass ends.
+ * The mark is not moved: changes made during the pass are read after it.
+ */
+export async function recomporResumos(db: Db): Promise<void> {
+  await db.execute(sql`update cliente_resumo_estado set carga_ate_cliente = 0, atualizado_em = now()`);
+}
+
+/** The instant the company's summary reflects, or null when it is not ready (the count then reads the tables). */
+export async function dadosDoResumo(tx: Executor, empresaId: number): Promise<string | null> {
+  const [e] = await linhas<{ dados_de: string | null }>(
+    tx,
+    sql`select to_char(dados_de at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as dados_de from cliente_resumo_estado where empresa_id = ${empresaId}`,
+  );
+  return e?.dados_de ?? null;
+}
