@@ -7,6 +7,8 @@ import { entregarAte, MOTIVO_REVISAR_EMAIL, reconciliarEmails, RITMO_EMAIL } fro
 import { tokenDescadastro, segredoDescadastro } from '../src/lib/link-descadastro.js';
 import { criarAppDeTeste, env, type Cliente } from './apoio/app-de-teste.js';
 import { criarClientes, criarInstancia, maximoPorJanela, RelogioFalso } from './apoio/mensageria.js';
+import { GatewayDeTeste } from './apoio/gateway-de-teste.js';
+import { enviarArquivo } from './apoio/importacao.js';
 
 /**
  * E-mail campaigns and imported contacts as campaign targets (docs/decisions/034), on both engines:
@@ -349,5 +351,43 @@ describe('contatos numa campanha de WhatsApp', () => {
     expect(part.some((p) => p.contato_id === bloq)).toBe(false);
     const [m] = await linhas<{ para: string; texto: string }>(sql`select para, texto from mensagem_saida where contato_id = ${sim}`);
     expect(m).toEqual({ para: '5511933332222', texto: 'Oi Zap Lead' });
+  });
+});
+
+describe('anexo PDF no modelo', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+  it('vai ao gateway de WhatsApp como documento (application/pdf, com o nome) e no e-mail como anexo; a legenda é o texto', async () => {
+    const up = await enviarArquivo(gerente, '/services/arquivo/upload', 'regulamento.pdf', PDF, 'application/pdf');
+    expect(up.statusCode, up.body).toBe(200);
+    const arquivoId = env<{ id: number }>(up).result.id;
+    // Another company cannot attach it.
+    const alheio = await outra.post('/services/mensagem/modelo/save', { nome: 'Com PDF alheio', canal: 'WHATSAPP', texto: 'Oi', arquivoId });
+    expect(alheio.statusCode).toBe(400);
+    expect(env(alheio).messageError).toBe('Anexo não encontrado: envie a imagem ou o PDF de novo.');
+    const m = await gerente.post('/services/mensagem/modelo/save', { nome: 'Regulamento', canal: 'WHATSAPP', texto: 'Segue o regulamento, {nome}', arquivoId });
+    expect(m.statusCode, m.body).toBe(200);
+    expect(env<{ arquivoNome: string }>(m).result.arquivoNome).toBe('regulamento.pdf');
+
+    const [cli] = await criarClientes(db, empresaId, 1, 'Pdf', true);
+    const publicoId = await publicoDe([cli!]);
+    const k = await gerente.post('/services/campanha/save', { nome: 'Regulamento novo', publicoId, modeloId: env<{ id: number }>(m).result.id, canal: 'WHATSAPP', controlePercentual: 0 });
+    expect((await gerente.post(`/services/campanha/disparar/${env<{ id: number }>(k).result.id}`)).statusCode).toBe(200);
+    const gw = new GatewayDeTeste(relogio.agora);
+    await entregarAte(db, { gateway: () => gw, continuar: () => true, pararQuandoVazio: true, agora: relogio.agora, dormir: relogio.dormir });
+    const e = gw.enviadas.find((x) => x.texto === 'Segue o regulamento, Pdf 1');
+    expect(e?.midia).toMatchObject({ tipo: 'documento', mimetype: 'application/pdf', nomeArquivo: 'regulamento.pdf' });
+    expect(Buffer.from(e!.midia!.conteudo, 'base64').equals(PDF)).toBe(true);
+
+    const me = await gerente.post('/services/mensagem/modelo/save', { nome: 'Regulamento por e-mail', canal: 'EMAIL', assunto: 'Regulamento', texto: 'Segue, {nome}', arquivoId });
+    const ids = await clientesComEmail(1, 'PdfMail', true);
+    const ke = await campanha({ publicoId: await publicoDe(ids), modeloId: env<{ id: number }>(me).result.id, nome: 'Regulamento por e-mail' });
+    expect((await gerente.post(`/services/campanha/disparar/${ke.id}`)).statusCode).toBe(200);
+    enviados.length = 0;
+    await entregarTudo();
+    expect(enviados).toHaveLength(1);
+    expect(enviados[0]!.email.anexos).toHaveLength(1);
+    expect(enviados[0]!.email.anexos![0]).toMatchObject({ nome: 'regulamento.pdf', tipo: 'application/pdf' });
+    expect(enviados[0]!.email.anexos![0]!.conteudo.equals(PDF)).toBe(true);
   });
 });

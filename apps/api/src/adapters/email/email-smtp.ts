@@ -1,8 +1,14 @@
 import nodemailer from 'nodemailer';
 import { FalhaEmail, type EmailAdapter } from './email.js';
 
-/** Connection errors nodemailer reports before a single byte of the message went out. */
-const ANTES_DA_MENSAGEM = new Set(['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'ENOTFOUND', 'ECONNREFUSED']);
+/** Errors nodemailer reports before a single byte of the message went out (no DNS, no TLS, login refused). */
+const ANTES_DA_MENSAGEM = new Set(['EDNS', 'EAUTH', 'ETLS']);
+/**
+ * Socket errors of the connection attempt itself (nodemailer says ESOCKET and keeps the system's text).
+ * A connection that closed later ("Connection closed unexpectedly", ECONNECTION) may have been in the
+ * middle of the message: that one is not here.
+ */
+const NAO_CONECTOU = /\bconnect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)\b|getaddrinfo|Greeting never received/;
 
 /**
  * A nodemailer error as the outbox needs it: refused (4xx → again later; 5xx → for good), never
@@ -13,7 +19,7 @@ export function classificarErroSmtp(e: unknown): FalhaEmail {
   const texto = (x.message ?? String(e)).slice(0, 400);
   if (typeof x.responseCode === 'number' && x.responseCode >= 500) return new FalhaEmail(texto, 'DEFINITIVA');
   if (typeof x.responseCode === 'number' && x.responseCode >= 400) return new FalhaEmail(texto, 'REPETIVEL');
-  if (x.code && ANTES_DA_MENSAGEM.has(x.code)) return new FalhaEmail(texto, 'REPETIVEL');
+  if ((x.code && ANTES_DA_MENSAGEM.has(x.code)) || NAO_CONECTOU.test(texto)) return new FalhaEmail(texto, 'REPETIVEL');
   return new FalhaEmail(texto, 'INCERTA');
 }
 
