@@ -42,7 +42,7 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   await page.getByRole('button', { name: 'Novo modelo' }).first().click();
   const modelo = page.getByRole('dialog', { name: 'Novo modelo' });
   await modelo.getByRole('textbox', { name: 'Nome' }).fill(`Newsletter ${sufixo}`);
-  await modelo.getByRole('radio', { name: 'E-mail' }).check({ force: true });
+  await modelo.locator('label').filter({ hasText: /^E-mail$/ }).click();
   await modelo.getByRole('textbox', { name: 'Assunto' }).fill('Novidades para {primeiro_nome}');
   await modelo.getByRole('textbox', { name: 'Texto' }).fill('Olá {primeiro_nome}! Seu saldo na {loja} é {saldo_cashback}.');
   await modelo.getByRole('button', { name: 'Salvar' }).click();
@@ -51,7 +51,7 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   // The campaign, by e-mail.
   await page.goto('/app/marketing/campanhas/nova');
   await page.getByLabel(/Nome da campanha/).fill(`Newsletter ${sufixo}`);
-  await page.getByRole('radio', { name: 'E-mail' }).check({ force: true });
+  await page.locator('label').filter({ hasText: /^E-mail$/ }).click();
   await page.getByRole('combobox', { name: /^Público/ }).click();
   await page.getByRole('option', { name: `Newsletter ${sufixo}` }).click();
   await expect(page.getByTestId('contagem-publico')).toContainText('1 clientes no público');
@@ -109,7 +109,7 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   await page.getByTestId('res-aviso-email').scrollIntoViewIfNeeded();
   await fotografar(page, 'campanha-email-resultados-390');
   await page.goto('/app/marketing/campanhas/nova');
-  await page.getByRole('radio', { name: 'E-mail' }).check({ force: true });
+  await page.locator('label').filter({ hasText: /^E-mail$/ }).click();
   await expect(page.getByText(/link de descadastro no rodapé/)).toBeVisible();
   await fotografar(page, 'campanha-email-form-390');
 });

@@ -182,6 +182,9 @@ describe('Marketing › Campanhas', () => {
     });
     const { usuario } = renderizarPagina('/app/marketing/campanhas/:id', () => import('./campanha-page'), '/app/marketing/campanhas/9');
     expect(await screen.findByTestId('res-entregues')).toHaveTextContent('—');
+    // The progress counts stop at "Enviadas" for e-mail.
+    expect(screen.getByTestId('contagem-Enviadas')).toHaveTextContent('90');
+    expect(screen.queryByTestId('contagem-Lidas')).not.toBeInTheDocument();
     expect(screen.getByTestId('res-lidas')).toHaveTextContent('—');
     expect(screen.getByTestId('res-aviso-email')).toHaveTextContent('E-mail não tem confirmação de entrega nem de leitura');
     expect(screen.getByText('Descadastros')).toBeInTheDocument();
