@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { emailEnviadoPara, entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamarApi, emailEnviadoPara, entrar, fotografar } from './apoio';
 
 /**
  * Decision 034: a campaign by e-mail. The manager creates a customer who accepted e-mail, tags them, builds
@@ -12,13 +12,7 @@ import { emailEnviadoPara, entrar, fotografar } from './apoio';
 
 test.use({ actionTimeout: 15_000 });
 
-async function chamar<T>(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const r = await page.request.fetch(`/services/${caminho}`, { method: metodo, headers: { 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, data: corpo });
-  const env = (await r.json()) as { result: T; messageError?: string };
-  expect(r.ok(), env.messageError).toBe(true);
-  return env.result;
-}
+const chamar = chamarApi;
 
 test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, resultados e o link aberto sem login', async ({ page, browser }) => {
   test.setTimeout(240_000);

@@ -15,6 +15,7 @@ import { PaginaCarregando } from '../../components/pagina-carregando';
 import { formatarInteiro } from '../../lib/format';
 import { useCampanha, useContagemPublico, useOpcoesCampanha, useSalvarCampanha } from './api';
 import { ROTULO_AGENDA } from './status';
+import { SeletorCanal } from '../../components/seletor-canal';
 
 type Valores = {
   nome: string;
@@ -98,28 +99,19 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
     >
       <Stack>
         <TextInput label="Nome da campanha" withAsterisk {...form.getInputProps('nome')} key={form.key('nome')} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Canal
-          </Text>
-          <SegmentedControl
-            data={[
-              { value: 'WHATSAPP', label: 'WhatsApp' },
-              { value: 'EMAIL', label: 'E-mail' },
-            ]}
-            {...form.getInputProps('canal')}
-            onChange={(c) => {
-              form.setFieldValue('canal', c as CanalMensagem);
-              form.setFieldValue('modeloId', null);
-            }}
-            key={form.key('canal')}
-          />
+        <SeletorCanal
+          value={v.canal}
+          onChange={(c) => {
+            form.setFieldValue('canal', c);
+            form.setFieldValue('modeloId', null);
+          }}
+        >
           {email && (
             <Text size="xs" c="dimmed">
               Cada e-mail sai com um link de descadastro no rodapé (e o cabeçalho List-Unsubscribe). Vai até 60 e-mails por minuto.
             </Text>
           )}
-        </Stack>
+        </SeletorCanal>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Stack gap={4}>
             <Select

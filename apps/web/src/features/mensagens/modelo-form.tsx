@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileTypePdf, IconPaperclip, IconX } from '@tabler/icons-react';
 import {
@@ -19,6 +19,7 @@ import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { SelecaoCliente } from '../../components/selecao-cliente';
 import { useEnviarAnexo, usePrevia, useSalvarModelo } from './api';
+import { SeletorCanal } from '../../components/seletor-canal';
 
 type Valores = { nome: string; canal: CanalMensagem; assunto: string; texto: string; arquivoId: number | null; ativo: boolean };
 
@@ -121,18 +122,7 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
       mensagemSucesso={registro ? 'Modelo atualizado.' : 'Modelo cadastrado.'}
     >
       <TextInput label="Nome" placeholder="Cashback do mês" required {...form.getInputProps('nome')} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Canal
-        </Text>
-        <SegmentedControl
-          data={[
-            { value: 'WHATSAPP', label: 'WhatsApp' },
-            { value: 'EMAIL', label: 'E-mail' },
-          ]}
-          {...form.getInputProps('canal')}
-        />
-      </Stack>
+      <SeletorCanal value={v.canal} onChange={(c) => form.setFieldValue('canal', c)} />
       {v.canal === 'EMAIL' && <TextInput label="Assunto" required placeholder="Seu cashback, {primeiro_nome}" {...form.getInputProps('assunto')} />}
       <Stack gap={6}>
         <Text size="sm" fw={500} id="variaveis-rotulo">
