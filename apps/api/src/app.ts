@@ -53,6 +53,7 @@ import { tarefasPlugin } from './lib/tarefas.js';
 import { cardRoutes } from './modules/card/card.routes.js';
 import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
 import { pRoutes } from './modules/p/p.routes.js';
+import { descadastroRoutes } from './modules/descadastro/descadastro.routes.js';
 import { integracaoRoutes } from './modules/integracao/integracao.routes.js';
 
 declare module 'fastify' {
@@ -164,6 +165,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
   await app.register(limitePublicoPlugin);
   await app.register(pRoutes);
+  await app.register(descadastroRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });
   await app.register(webhookRoutes, { prefix: '/services' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITE_ARQUIVO_BYTES, MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_ARQUIVO_NAO_ENCONTRADO, MENSAGEM_ARQUIVO_TIPO, MENSAGENS_PRODUTO, type ArquivoInfo } from '@bonifica/contracts';
+import { LIMITE_ARQUIVO_BYTES, LIMITE_PDF_BYTES, MENSAGEM_PDF_GRANDE, MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_ARQUIVO_NAO_ENCONTRADO, MENSAGEM_ARQUIVO_TIPO, MENSAGENS_PRODUTO, type ArquivoInfo } from '@bonifica/contracts';
 import { arquivo } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
@@ -79,6 +79,31 @@ describe('arquivos de imagem', () => {
     const r2 = await enviarArquivo(gerente, '/services/arquivo/upload', 'grande.png', Buffer.concat([PNG, Buffer.alloc(LIMITE_ARQUIVO_BYTES - PNG.length + 1, 0)]), 'image/png', { emFluxo: true });
     expect(r2.statusCode).toBe(413);
     expect(await t.banco.db.$count(arquivo)).toBe(antes);
+  });
+
+  it('PDF (anexo de modelo): aceito pelo cabeçalho %PDF-, baixado como anexo; um .pdf que não é PDF é recusado; acima de 5 MB, 413', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const r = await enviar(gerente, 'cardapio.pdf', pdf, 'application/pdf');
+    expect(r.statusCode, r.body).toBe(200);
+    const a = env<ArquivoInfo>(r).result;
+    expect(a).toMatchObject({ nome: 'cardapio.pdf', tipo: 'application/pdf', tamanho: pdf.length });
+    const b = await gerente.get(a.url);
+    expect(b.headers['content-type']).toBe('application/pdf');
+    expect(b.headers['content-disposition']).toBe('attachment');
+    expect(b.rawPayload.equals(pdf)).toBe(true);
+    // The name and the declared type do not make a PDF: the bytes do.
+    for (const falso of ['<html><script>alert(1)</script></html>', 'PDF-1.4 sem o por cento', '%PDF']) {
+      const x = await enviar(gerente, 'falso.pdf', falso, 'application/pdf');
+      expect(x.statusCode, falso).toBe(400);
+      expect(env(x).messageError).toBe(MENSAGEM_ARQUIVO_TIPO);
+    }
+    const antes = await t.banco.db.$count(arquivo);
+    const grande = await enviarArquivo(gerente, '/services/arquivo/upload', 'grande.pdf', Buffer.concat([pdf, Buffer.alloc(LIMITE_PDF_BYTES, 32)]), 'application/pdf', { emFluxo: true });
+    expect(grande.statusCode).toBe(413);
+    expect(env(grande).messageError).toBe(MENSAGEM_PDF_GRANDE);
+    expect(await t.banco.db.$count(arquivo)).toBe(antes);
+    // Another company cannot download it.
+    expect((await outra.get(a.url)).statusCode).toBe(404);
   });
 
   it('outra empresa não lê, não baixa e não apaga (404, como um id que não existe); sem sessão, 404', async () => {

@@ -64,7 +64,8 @@ describe('campanha/save: validação em português', () => {
       [{ agenda: 'ESPALHADA' }, 'Informe em quantos dias espalhar.'],
       [{ controlePercentual: 60 }, 'O grupo de controle pode ter no máximo 50% do público.'],
       [{ controlePercentual: 2.5 }, 'O grupo de controle é um percentual inteiro.'],
-      [{ canal: 'EMAIL' }, 'Campanhas por e-mail ainda não são enviadas: escolha WhatsApp.'],
+      [{ canal: 'EMAIL' }, 'O modelo escolhido é de outro canal.'],
+      [{ canal: 'SMS' }, 'Escolha o canal.'],
       [{ diasAtribuicao: 0 }, 'Conte as vendas de pelo menos 1 dia.'],
       [{ agenda: 'DATA', agendadaPara: 'amanhã' }, 'Data e hora de envio inválidas.'],
     ];

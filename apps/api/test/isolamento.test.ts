@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
+import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
 import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
@@ -675,6 +676,20 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
       expect(r.body).not.toMatch(VAZAMENTO);
     }
+  });
+
+  it('link de descadastro (público, assinado): um link da empresa outra não alcança o cliente da demo, nem trocando o id ou a empresa', async () => {
+    const segredo = await segredoDescadastro(t.app.db);
+    const anonimo = t.cliente();
+    const daOutraComIdDaDemo = tokenDescadastro(segredo, { empresaId: 4, tipo: 'CLIENTE', id: ids.clienteDemo });
+    const [emp, , assinatura] = tokenDescadastro(segredo, { empresaId: 4, tipo: 'CLIENTE', id: 1 }).split('.');
+    for (const tk of [daOutraComIdDaDemo, `${emp}.c${ids.clienteDemo}.${assinatura}`, `1.c${ids.clienteDemo}.${assinatura}`]) {
+      const r = await anonimo.get(`/descadastro/${tk}`);
+      expect(r.statusCode).toBe(404);
+      expect(r.body).toContain('Link inválido');
+    }
+    const r = (await t.app.db.execute(sql`select count(*)::int as n from cliente_consentimento where cliente_id = ${ids.clienteDemo} and origem = 'EMAIL_DESCADASTRO'`)) as unknown as { rows: { n: number }[] };
+    expect(r.rows[0]!.n).toBe(0);
   });
 
   it('campanhas: a lista de outra não traz as da demo, nem buscando pelo nome ou pela situação', async () => {

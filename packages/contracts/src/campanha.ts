@@ -56,7 +56,6 @@ export const campanhaSaveSchema = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (c.canal === 'EMAIL') ctx.addIssue({ code: 'custom', path: ['canal'], message: 'Campanhas por e-mail ainda não são enviadas: escolha WhatsApp.' });
     if (c.agenda === 'DATA' && !c.agendadaPara) ctx.addIssue({ code: 'custom', path: ['agendadaPara'], message: 'Informe a data e a hora de envio.' });
     if (c.agenda === 'ESPALHADA' && !c.diasEspalhar) ctx.addIssue({ code: 'custom', path: ['diasEspalhar'], message: 'Informe em quantos dias espalhar.' });
   });
@@ -106,10 +105,17 @@ export const participantesParamsSchema = z.object({
 });
 export const participantesQuerySchema = z.object({ grupo: z.enum(GRUPOS_PARTICIPANTE, { message: 'Grupo inválido.' }).optional() }).strict();
 
+export const TIPOS_PARTICIPANTE = ['CLIENTE', 'CONTATO'] as const;
+export type TipoParticipante = (typeof TIPOS_PARTICIPANTE)[number];
+
+/** A customer (`clienteId`) or an imported contact (`contatoId`, docs/decisions/034). */
 export type ParticipanteCampanha = {
-  clienteId: number;
+  tipo: TipoParticipante;
+  clienteId: number | null;
+  contatoId: number | null;
   nome: string;
   celular: string | null;
+  email: string | null;
   grupo: GrupoParticipante;
   mensagemId: number | null;
   /** The message's status in the outbox (null for the holdout group). */
@@ -143,6 +149,8 @@ export type GrupoResultado = {
 
 export type ResultadosCampanha = {
   campanhaId: number;
+  /** E-mail has no delivery or read receipts: `entregues` and `lidas` are always 0 there (the screen says so). */
+  canal: 'WHATSAPP' | 'EMAIL';
   dias: number;
   inicioEm: string | null;
   fimEm: string | null;
@@ -150,8 +158,11 @@ export type ResultadosCampanha = {
   entregues: number;
   lidas: number;
   falhas: number;
-  /** Sending-group participants whose WhatsApp consent was revoked (SAIR) after the start. */
+  /** Sending-group participants whose consent on the campaign's channel was revoked (SAIR, unsubscribe link) after the start. */
   optOuts: number;
+  /** Contacts among the participants (they count in the groups; only those that became customers can buy). */
+  contatosEnvio: number;
+  contatosControle: number;
   envio: GrupoResultado;
   controle: GrupoResultado;
   /** Purchase rate difference, in percentage points (envio − controle); null without a holdout. */

@@ -113,6 +113,8 @@ export type ModeloMensagem = {
   texto: string;
   arquivoId: number | null;
   arquivoNome: string | null;
+  /** The attachment's type (an image, or application/pdf sent as a document). */
+  arquivoTipo: string | null;
   ativo: boolean;
   criadoEm: string;
   atualizadoEm: string;

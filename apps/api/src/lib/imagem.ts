@@ -1,4 +1,4 @@
-import type { TipoImagem } from '@bonifica/contracts';
+import type { TipoArquivo, TipoImagem } from '@bonifica/contracts';
 
 /**
  * The image type of some bytes, from their signature: what a browser sends as Content-Type is
@@ -12,4 +12,13 @@ export function tipoDaImagem(b: Buffer): TipoImagem | null {
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (b.length >= 6 && comeca(0x00, 0x00, 0x01, 0x00) && b.readUInt16LE(4) > 0) return 'image/x-icon';
   return null;
+}
+
+/**
+ * An image, or a PDF when the bytes start with the PDF header `%PDF-` (a file renamed to .pdf is not
+ * one). What arquivo/upload accepts.
+ */
+export function tipoDoArquivo(b: Buffer): TipoArquivo | null {
+  if (b.length >= 8 && b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return tipoDaImagem(b);
 }

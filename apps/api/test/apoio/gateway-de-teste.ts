@@ -7,7 +7,7 @@ import { FalhaGateway, type EnvioMensagem, type SituacaoMensagem, type WhatsappG
  */
 export class GatewayDeTeste implements WhatsappGateway {
   readonly tipo = 'sandbox' as const;
-  enviadas: { instancia: string; para: string; texto: string; idLocal?: string; idGateway: string; em: number }[] = [];
+  enviadas: { instancia: string; para: string; texto: string; idLocal?: string; idGateway: string; em: number; midia?: EnvioMensagem['midia'] }[] = [];
   /** Next calls to `enviar` throw these, in order (then it accepts again). */
   falhar: FalhaGateway[] = [];
   constructor(private agora: () => Date = () => new Date()) {}
@@ -16,7 +16,7 @@ export class GatewayDeTeste implements WhatsappGateway {
     const f = this.falhar.shift();
     if (f) throw f;
     const idGateway = `GW${this.enviadas.length + 1}`;
-    this.enviadas.push({ instancia, para: m.para, texto: m.texto, idLocal: m.idLocal, idGateway, em: this.agora().getTime() });
+    this.enviadas.push({ instancia, para: m.para, texto: m.texto, idLocal: m.idLocal, idGateway, em: this.agora().getTime(), ...(m.midia ? { midia: m.midia } : {}) });
     return { idGateway };
   }
   async situacao(_s: unknown, _i: string, id: string): Promise<SituacaoMensagem> {

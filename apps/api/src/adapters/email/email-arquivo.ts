@@ -13,7 +13,9 @@ export function emailArquivo(pasta: string): EmailAdapter {
     tipo: 'arquivo',
     async enviar(e) {
       await mkdir(pasta, { recursive: true });
-      await writeFile(join(pasta, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(e), { mode: 0o600 });
+      // Attachments as name, type and size: the file is for reading what went out, not for carrying PDFs.
+      const registro = { ...e, anexos: e.anexos?.map((a) => ({ nome: a.nome, tipo: a.tipo, bytes: a.conteudo.length })) };
+      await writeFile(join(pasta, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(registro), { mode: 0o600 });
     },
   };
 }

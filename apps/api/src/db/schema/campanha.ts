@@ -1,6 +1,7 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
-import { cliente } from './programa.js';
+import { cliente, contato } from './programa.js';
 import { usuario } from './usuario.js';
 import { publico } from './publico.js';
 import { modeloMensagem } from './mensagem-modelo.js';
@@ -45,7 +46,10 @@ export const campanha = pgTable(
   (t) => [index('campanha_empresa_idx').on(t.empresaId, t.criadoEm)],
 );
 
-/** Who a fired campaign reached: the sending group (with its message) and the holdout (no message). */
+/**
+ * Who a fired campaign reached: the sending group (with its message) and the holdout (no message).
+ * A participant is a customer or an imported contact (docs/decisions/034): exactly one of the two ids.
+ */
 export const campanhaParticipante = pgTable(
   'campanha_participante',
   {
@@ -55,11 +59,15 @@ export const campanhaParticipante = pgTable(
     empresaId: integer()
       .notNull()
       .references(() => empresa.id),
-    clienteId: integer()
-      .notNull()
-      .references(() => cliente.id),
+    clienteId: integer().references(() => cliente.id),
+    contatoId: integer().references(() => contato.id),
     grupo: varchar({ length: 8 }).notNull().$type<'ENVIO' | 'CONTROLE'>(),
     mensagemSaidaId: bigint({ mode: 'number' }),
   },
-  (t) => [primaryKey({ name: 'campanha_participante_pk', columns: [t.campanhaId, t.clienteId] }), index('campanha_participante_grupo_idx').on(t.campanhaId, t.grupo)],
+  (t) => [
+    uniqueIndex('campanha_participante_cliente_uq').on(t.campanhaId, t.clienteId).where(sql`${t.clienteId} is not null`),
+    uniqueIndex('campanha_participante_contato_uq').on(t.campanhaId, t.contatoId).where(sql`${t.contatoId} is not null`),
+    index('campanha_participante_grupo_idx').on(t.campanhaId, t.grupo),
+    check('campanha_participante_um_alvo', sql`(${t.clienteId} is null) <> (${t.contatoId} is null)`),
+  ],
 );

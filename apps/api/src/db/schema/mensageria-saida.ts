@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
-import { cliente } from './programa.js';
+import { cliente, contato } from './programa.js';
 import { usuario } from './usuario.js';
 import { instanciaWhatsapp } from './mensageria.js';
 
@@ -55,4 +55,49 @@ export const ritmoInstancia = pgTable('ritmo_instancia', {
   /** The local day (company time zone) `enviadosNoDia` counts. */
   dia: date({ mode: 'string' }),
   enviadosNoDia: integer().notNull().default(0),
+});
+
+/**
+ * Consent history of an imported contact (docs/decisions/034), like `cliente_consentimento`: the latest
+ * row of a channel is what holds. The import records none, so a contact receives marketing only after
+ * a "yes" is written here; the unsubscribe link of an e-mail writes the "no".
+ */
+export const contatoConsentimento = pgTable(
+  'contato_consentimento',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    contatoId: integer()
+      .notNull()
+      .references(() => contato.id),
+    canal: varchar({ length: 10 }).notNull().$type<'WHATSAPP' | 'EMAIL'>(),
+    concedido: boolean().notNull(),
+    origem: varchar({ length: 40 }).notNull(),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contato_consentimento_contato_idx').on(t.empresaId, t.contatoId, t.canal, t.criadoEm)],
+);
+
+/**
+ * Pacing of marketing and automatic e-mail per company (docs/areas/mensageria.md "E-mail na caixa de
+ * saída"): the row the e-mail worker locks (FOR UPDATE SKIP LOCKED) to reserve the company's next send,
+ * the same pattern as `ritmo_instancia`. Only the workers touch it.
+ */
+export const ritmoEmail = pgTable('ritmo_email', {
+  empresaId: integer()
+    .primaryKey()
+    .references(() => empresa.id),
+  proximoEnvioEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  dia: date({ mode: 'string' }),
+  enviadosNoDia: integer().notNull().default(0),
+});
+
+/** Platform secrets created on first use (the unsubscribe links' signing key). Not readable by `bonifica_app`. */
+export const segredoSistema = pgTable('segredo_sistema', {
+  nome: varchar({ length: 40 }).primaryKey(),
+  valor: text().notNull(),
+  criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

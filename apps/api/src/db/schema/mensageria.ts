@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
-import { cliente } from './programa.js';
+import { cliente, contato } from './programa.js';
 import { usuario } from './usuario.js';
 
 /**
@@ -104,6 +104,8 @@ export const mensagemSaida = pgTable(
     loteId: integer().references(() => loteMensagem.id),
     instanciaId: integer().references(() => instanciaWhatsapp.id),
     clienteId: integer().references(() => cliente.id),
+    /** An imported contact (campaigns that include contacts): then `clienteId` is null. */
+    contatoId: integer().references(() => contato.id),
     /** Phone digits with country code, or an e-mail address. */
     para: varchar({ length: 160 }).notNull(),
     assunto: varchar({ length: 200 }),

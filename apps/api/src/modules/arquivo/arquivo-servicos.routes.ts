@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { idParamSchema, LIMITE_ARQUIVO_BYTES, MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_ARQUIVO_NAO_ENCONTRADO, MENSAGEM_ARQUIVO_TIPO, PERMISSOES } from '@bonifica/contracts';
+import {
+  idParamSchema,
+  LIMITE_ARQUIVO_BYTES,
+  LIMITE_PDF_BYTES,
+  MENSAGEM_ARQUIVO_GRANDE,
+  MENSAGEM_ARQUIVO_NAO_ENCONTRADO,
+  MENSAGEM_ARQUIVO_TIPO,
+  MENSAGEM_PDF_GRANDE,
+  PERMISSOES,
+} from '@bonifica/contracts';
 import { arquivo } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
 import { erro, ErroApi } from '../../lib/erros.js';
-import { tipoDaImagem } from '../../lib/imagem.js';
+import { tipoDoArquivo } from '../../lib/imagem.js';
 import { ok } from '../../lib/resposta.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { buscarInfo, colunasInfo, doUsuario, info } from './arquivo.repository.js';
@@ -22,14 +31,15 @@ const FOLGA_MULTIPART = 16 * 1024;
  */
 export async function arquivoServicosRoutes(app: FastifyInstance) {
   // Registered in this plugin's scope only, like the import's.
-  await app.register(multipart, { limits: { fileSize: LIMITE_ARQUIVO_BYTES, files: 1, fields: 2, parts: 3 } });
+  // The larger of the two limits here; an image past its own (smaller) one is refused after sniffing.
+  await app.register(multipart, { limits: { fileSize: LIMITE_PDF_BYTES, files: 1, fields: 2, parts: 3 } });
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['arquivo'];
 
   rotas.post('/arquivo/upload', { schema: { tags, consumes: ['multipart/form-data'] }, config: { permissoes: QUEM_ENVIA } }, async (request) => {
     const u = usuarioDe(request);
     if (!request.isMultipart()) throw erro.requisicao('Envie a imagem como multipart/form-data, no campo "arquivo".');
-    if (Number(request.headers['content-length'] ?? 0) > LIMITE_ARQUIVO_BYTES + FOLGA_MULTIPART) throw new ErroApi(413, MENSAGEM_ARQUIVO_GRANDE);
+    if (Number(request.headers['content-length'] ?? 0) > LIMITE_PDF_BYTES + FOLGA_MULTIPART) throw new ErroApi(413, MENSAGEM_PDF_GRANDE);
     let parte;
     try {
       parte = await request.file();
@@ -42,13 +52,16 @@ export async function arquivoServicosRoutes(app: FastifyInstance) {
       dados = await parte.toBuffer();
     } catch (e) {
       // Past the limit @fastify/multipart stops reading and says so.
-      if (parte.file.truncated || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroApi(413, MENSAGEM_ARQUIVO_GRANDE);
+      if (parte.file.truncated || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroApi(413, MENSAGEM_PDF_GRANDE);
       throw erro.requisicao('Não foi possível ler o arquivo enviado.');
     }
-    if (parte.file.truncated) throw new ErroApi(413, MENSAGEM_ARQUIVO_GRANDE);
-    const tipo = tipoDaImagem(dados);
+    if (parte.file.truncated) throw new ErroApi(413, MENSAGEM_PDF_GRANDE);
+    // The type comes from the bytes (PNG signature, `%PDF-`…), never from the name or the browser's claim.
+    const tipo = tipoDoArquivo(dados);
     if (!tipo) throw erro.requisicao(MENSAGEM_ARQUIVO_TIPO);
-    const nome = (parte.filename || 'imagem').replace(/^.*[\\/]/, '').slice(0, 160) || 'imagem';
+    if (tipo !== 'application/pdf' && dados.length > LIMITE_ARQUIVO_BYTES) throw new ErroApi(413, MENSAGEM_ARQUIVO_GRANDE);
+    const padrao = tipo === 'application/pdf' ? 'documento.pdf' : 'imagem';
+    const nome = (parte.filename || padrao).replace(/^.*[\\/]/, '').slice(0, 160) || padrao;
     const criado = await transacaoDoUsuario(request, async (tx) => {
       const [l] = await tx
         .insert(arquivo)

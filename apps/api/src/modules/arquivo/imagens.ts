@@ -77,7 +77,8 @@ export function enviarImagem(request: FastifyRequest, reply: FastifyReply, f: { 
     .header('ETag', etag)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('Content-Disposition', 'inline')
+    // A PDF (template attachment) is downloaded, not shown: the sandbox policy would block the viewer anyway.
+    .header('Content-Disposition', f.tipo === 'application/pdf' ? 'attachment' : 'inline')
     .header('Cache-Control', cache);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type(f.tipo).send(Buffer.from(f.dados));

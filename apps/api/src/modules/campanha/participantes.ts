@@ -13,8 +13,8 @@ type Linha = Omit<ParticipanteCampanha, 'enviadaEm' | 'entregueEm' | 'lidaEm' | 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
- * A page of a campaign's participants (`filtrar/participantes/{a}/{b}/{c}`), each with its group and the
- * live status of its message. Null when the campaign is not the company's (→ 404).
+ * A page of a campaign's participants (`filtrar/participantes/{a}/{b}/{c}`) — customers and imported
+ * contacts, by name — each with its group and the live status of its message. Null when the campaign is not the company's (→ 404).
  */
 export async function listarParticipantes(
   tx: Executor,
@@ -30,13 +30,16 @@ export async function listarParticipantes(
   const onde = sql`p.campanha_id = ${campanhaId} and p.empresa_id = ${empresaId}${filtroGrupo}`;
   const itens = await linhas<Linha>(
     tx,
-    sql`select p.cliente_id as "clienteId", c.nome, c.celular, p.grupo, p.mensagem_saida_id as "mensagemId", m.status as situacao, m.erro,
+    sql`select case when p.contato_id is null then 'CLIENTE' else 'CONTATO' end as tipo, p.cliente_id as "clienteId", p.contato_id as "contatoId",
+        coalesce(c.nome, ct.nome) as nome, coalesce(c.celular, ct.celular) as celular, coalesce(c.email, ct.email) as email,
+        p.grupo, p.mensagem_saida_id as "mensagemId", m.status as situacao, m.erro,
         m.enviada_em as "enviadaEm", m.entregue_em as "entregueEm", m.lida_em as "lidaEm"
       from campanha_participante p
-      join cliente c on c.id = p.cliente_id
+      left join cliente c on c.id = p.cliente_id
+      left join contato ct on ct.id = p.contato_id
       left join mensagem_saida m on m.id = p.mensagem_saida_id
       where ${onde}
-      order by c.nome, p.cliente_id limit ${size} offset ${page * size}`,
+      order by coalesce(c.nome, ct.nome), p.cliente_id, p.contato_id limit ${size} offset ${page * size}`,
   );
   const [t] = await linhas<{ n: number }>(tx, sql`select count(*)::int as n from campanha_participante p where ${onde}`);
   return {

@@ -15,15 +15,11 @@ import { sqlPodeReceber } from './saida.js';
 /**
  * Who may receive on `canal` (alias `c` of `cliente`, active customers only: a blocked or anonymised
  * customer gets no automatic message). WhatsApp: the outbox's rule and a 10–11 digit mobile. E-mail
- * (the outbox's rule is WhatsApp's): an address, and the latest e-mail consent a yes for marketing,
- * not a no for transactional.
+ * the outbox's rule on the EMAIL channel (consent of that channel, audience block for marketing) and an address.
  */
 export function sqlPodeReceberNoCanal(canal: CanalMensagem, marketing: boolean): SQL {
   if (canal === 'WHATSAPP') return sql`c.status = 'ATIVO' and c.celular ~ '^[0-9]{10,11}$' and ${sqlPodeReceber(marketing)}`;
-  const ultimo = sql`(select cc.concedido from cliente_consentimento cc
-    where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.canal = 'EMAIL'
-    order by cc.criado_em desc, cc.id desc limit 1)`;
-  return sql`c.status = 'ATIVO' and c.email is not null and coalesce(${ultimo}, ${!marketing})`;
+  return sql`c.status = 'ATIVO' and c.email like '%_@_%' and ${sqlPodeReceber(marketing, 'EMAIL')}`;
 }
 
 /** The address on the channel: phone with Brazil's country code, or the e-mail. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { FalhaGateway, type Midia, type ServidorGateway, type WhatsappGateway } from '../../adapters/whatsapp/gateway.js';
 import { diaLocal, fimDoSilencio, limiteDoDia, offsetDoFuso, pausaEntreEnvios } from './ritmo.js';
-import { sqlPodeReceber } from './saida.js';
+import { aindaPodeReceber, MOTIVO_CONSENTIMENTO_RETIRADO } from './saida.js';
 
 /**
  * The outbox worker (docs/areas/mensageria.md, docs/decisions/029): one send per call of `entregarUma`.
@@ -117,20 +117,16 @@ async function reservar(db: Db, agora: Date, aleatorio: () => number): Promise<R
     // customer opted out (or was blocked) since it was queued is cancelled here, without using a slot.
     for (;;) {
       const m = (await tx.execute(sql`
-        select m.id, m.para, m.texto, m.arquivo_id, m.tentativas, m.marketing, m.cliente_id from mensagem_saida m
+        select m.id, m.para, m.texto, m.arquivo_id, m.tentativas, m.marketing, m.cliente_id, m.contato_id from mensagem_saida m
         where m.instancia_id = ${inst.instancia_id} and m.status = 'FILA' and m.proxima_tentativa_em <= ${ts(agora)} and ${LOTE_ATIVO}
         order by m.marketing, m.proxima_tentativa_em, m.id
         limit 1
-        for update of m skip locked`)) as unknown as Linhas<{ id: number; para: string; texto: string; arquivo_id: number | null; tentativas: number; marketing: boolean; cliente_id: number | null }>;
+        for update of m skip locked`)) as unknown as Linhas<{ id: number; para: string; texto: string; arquivo_id: number | null; tentativas: number; marketing: boolean; cliente_id: number | null; contato_id: number | null }>;
       const msg = m.rows[0];
       if (!msg) return { proximaEm: agora };
-      if (msg.marketing && msg.cliente_id !== null) {
-        const pode = (await tx.execute(sql`select 1 from cliente c where c.id = ${msg.cliente_id} and ${sqlPodeReceber(true)}`)) as unknown as Linhas<unknown>;
-        if (pode.rows.length === 0) {
-          await tx.execute(sql`update mensagem_saida set status = 'CANCELADA', erro = 'Consentimento retirado ou cliente bloqueado antes do envio.'
-            where id = ${msg.id}`);
-          continue;
-        }
+      if (msg.marketing && !(await aindaPodeReceber(tx, { canal: 'WHATSAPP', ...msg }))) {
+        await tx.execute(sql`update mensagem_saida set status = 'CANCELADA', erro = ${MOTIVO_CONSENTIMENTO_RETIRADO} where id = ${msg.id}`);
+        continue;
       }
       await tx.execute(sql`update mensagem_saida set status = 'ENVIANDO', enviando_em = ${ts(agora)}, tentativas = tentativas + 1 where id = ${msg.id}`);
       const proximo = new Date(agora.getTime() + pausaEntreEnvios(inst.por_minuto, aleatorio));

@@ -15,6 +15,7 @@ const colunas = {
   texto: modeloMensagem.texto,
   arquivoId: modeloMensagem.arquivoId,
   arquivoNome: arquivo.nome,
+  arquivoTipo: arquivo.tipo,
   ativo: modeloMensagem.ativo,
   criadoEm: modeloMensagem.criadoEm,
   atualizadoEm: modeloMensagem.atualizadoEm,

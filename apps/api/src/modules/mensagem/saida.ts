@@ -17,16 +17,55 @@ import { empresa, instanciaWhatsapp, loteMensagem } from '../../db/schema/index.
  * The worker checks the marketing rule again just before sending (a "SAIR" between queueing and sending wins).
  */
 
-/** The SQL condition for customer alias `c` (columns empresa_id, id, status) to receive a message. */
-export function sqlPodeReceber(marketing: boolean): SQL {
+/** The channel of a consent rule: WhatsApp (mobile) or e-mail (address). */
+export type CanalConsentimento = 'WHATSAPP' | 'EMAIL';
+
+/** The audience block reaches a customer by id, or by its mobile / e-mail blocked on their own. */
+const sqlBloqueadoCliente = sql`exists (select 1 from bloqueio_publico b where b.empresa_id = c.empresa_id and (b.cliente_id = c.id
+      or (b.cliente_id is null and (b.celular = c.celular or b.email = lower(c.email)))))`;
+
+/**
+ * The SQL condition for customer alias `c` (columns empresa_id, id, status, celular, email) to receive a
+ * message on `canal` (the latest consent row of that channel; docs/areas/mensageria.md "Caixa de saída").
+ */
+export function sqlPodeReceber(marketing: boolean, canal: CanalConsentimento = 'WHATSAPP'): SQL {
   const ultimoConsentimento = sql`(select cc.concedido from cliente_consentimento cc
-    where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.canal = 'WHATSAPP'
+    where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.canal = ${canal}
     order by cc.criado_em desc, cc.id desc limit 1)`;
   if (!marketing) return sql`c.status <> 'ANONIMIZADO' and coalesce(${ultimoConsentimento}, true)`;
-  return sql`c.status = 'ATIVO' and ${ultimoConsentimento} is true
-    and not exists (select 1 from bloqueio_publico b where b.empresa_id = c.empresa_id and (b.cliente_id = c.id
-      or (b.cliente_id is null and (b.celular = c.celular or b.email = lower(c.email)))))`;
+  return sql`c.status = 'ATIVO' and ${ultimoConsentimento} is true and not ${sqlBloqueadoCliente}`;
 }
+
+/**
+ * The same for an imported contact, alias `ct` (docs/decisions/034): contacts only ever receive
+ * marketing (campaigns), and only with a "yes" as the latest `contato_consentimento` row of the channel
+ * — the import records no consent, so a contact without a row receives nothing — and with neither its
+ * mobile nor its e-mail in the audience block list.
+ */
+export function sqlContatoPodeReceber(canal: CanalConsentimento): SQL {
+  return sql`(select kc.concedido from contato_consentimento kc
+      where kc.empresa_id = ct.empresa_id and kc.contato_id = ct.id and kc.canal = ${canal}
+      order by kc.criado_em desc, kc.id desc limit 1) is true
+    and not exists (select 1 from bloqueio_publico b where b.empresa_id = ct.empresa_id and b.cliente_id is null
+      and ((b.celular is not null and b.celular = ct.celular) or (b.email is not null and b.email = lower(ct.email))))`;
+}
+
+/**
+ * Whether a queued marketing message may still go (checked by the workers just before sending): a
+ * "SAIR", an unsubscribe or a block since it was queued cancels it.
+ */
+export async function aindaPodeReceber(tx: Executor, m: { canal: CanalConsentimento; cliente_id: number | null; contato_id: number | null }): Promise<boolean> {
+  const q =
+    m.contato_id !== null
+      ? sql`select 1 from contato ct where ct.id = ${m.contato_id} and ${sqlContatoPodeReceber(m.canal)}`
+      : m.cliente_id !== null
+        ? sql`select 1 from cliente c where c.id = ${m.cliente_id} and ${sqlPodeReceber(true, m.canal)}`
+        : null;
+  if (q === null) return true;
+  return ((await tx.execute(q)) as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export const MOTIVO_CONSENTIMENTO_RETIRADO = 'Consentimento retirado ou cliente bloqueado antes do envio.';
 
 /**
  * The instance a company sends through: its own active number (DEDICADO), else the platform's shared

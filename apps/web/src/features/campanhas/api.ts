@@ -83,7 +83,7 @@ export function useOpcoesCampanha() {
     queryFn: async () => {
       const [p, m] = await Promise.all([
         api.post<Pagina<Publico>>('publico/filterpaginated/0/100', {}),
-        api.post<Pagina<ModeloMensagem>>('mensagem/modelo/filterpaginated/0/100', { canal: 'WHATSAPP', ativo: true }),
+        api.post<Pagina<ModeloMensagem>>('mensagem/modelo/filterpaginated/0/100', { ativo: true }),
       ]);
       return { publicos: p.result?.content ?? [], modelos: m.result?.content ?? [] };
     },

@@ -1,14 +1,25 @@
 import { useNavigate, useParams } from 'react-router';
 import { Alert, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { CONTROLE_MAXIMO, DIAS_ATRIBUICAO_PADRAO, campanhaSaveSchema, type AgendaCampanha, type Campanha, type CampanhaDados, type CampanhaSave } from '@bonifica/contracts';
+import {
+  CONTROLE_MAXIMO,
+  DIAS_ATRIBUICAO_PADRAO,
+  campanhaSaveSchema,
+  type AgendaCampanha,
+  type Campanha,
+  type CampanhaDados,
+  type CampanhaSave,
+  type CanalMensagem,
+} from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { PaginaCarregando } from '../../components/pagina-carregando';
 import { formatarInteiro } from '../../lib/format';
 import { useCampanha, useContagemPublico, useOpcoesCampanha, useSalvarCampanha } from './api';
 import { ROTULO_AGENDA } from './status';
+import { SeletorCanal } from '../../components/seletor-canal';
 
 type Valores = {
   nome: string;
+  canal: CanalMensagem;
   publicoId: string | null;
   modeloId: string | null;
   agenda: AgendaCampanha;
@@ -38,6 +49,7 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
     schema: campanhaSaveSchema,
     valoresIniciais: {
       nome: registro?.nome ?? '',
+      canal: registro?.canal ?? 'WHATSAPP',
       publicoId: registro?.publicoId ? String(registro.publicoId) : null,
       modeloId: registro?.modeloId ? String(registro.modeloId) : null,
       agenda: registro?.agenda ?? 'AGORA',
@@ -54,7 +66,7 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
       nome: v.nome,
       publicoId: v.publicoId ? Number(v.publicoId) : (undefined as unknown as number),
       modeloId: v.modeloId ? Number(v.modeloId) : (undefined as unknown as number),
-      canal: 'WHATSAPP',
+      canal: v.canal,
       agenda: v.agenda,
       agendadaPara: v.agenda !== 'AGORA' && v.agendadaPara ? new Date(v.agendadaPara).toISOString() : null,
       diasEspalhar: v.agenda === 'ESPALHADA' ? numero(v.diasEspalhar) : null,
@@ -67,7 +79,10 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
   const { form } = controle;
   const v = form.getValues();
   const publico = opcoes.data?.publicos.find((p) => String(p.id) === v.publicoId);
-  const modelo = opcoes.data?.modelos.find((m) => String(m.id) === v.modeloId);
+  const modelosDoCanal = (opcoes.data?.modelos ?? []).filter((m) => m.canal === v.canal);
+  const modelo = modelosDoCanal.find((m) => String(m.id) === v.modeloId);
+  const email = v.canal === 'EMAIL';
+  const incluiContatos = !!publico?.condicoes.incluirContatos;
   const contagem = useContagemPublico(publico);
   const pct = Number(v.controlePercentual) || 0;
   const total = contagem.data?.clientes ?? 0;
@@ -84,6 +99,19 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
     >
       <Stack>
         <TextInput label="Nome da campanha" withAsterisk {...form.getInputProps('nome')} key={form.key('nome')} />
+        <SeletorCanal
+          value={v.canal}
+          onChange={(c) => {
+            form.setFieldValue('canal', c);
+            form.setFieldValue('modeloId', null);
+          }}
+        >
+          {email && (
+            <Text size="xs" c="dimmed">
+              Cada e-mail sai com um link de descadastro no rodapé (e o cabeçalho List-Unsubscribe). Vai até 60 e-mails por minuto.
+            </Text>
+          )}
+        </SeletorCanal>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Stack gap={4}>
             <Select
@@ -99,16 +127,16 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
               <Text size="sm" c="dimmed" data-testid="contagem-publico">
                 {contagem.isFetching && !contagem.data
                   ? 'Contando…'
-                  : `${formatarInteiro(total)} clientes no público. Quem não deu consentimento, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, ${pct}% vão para o grupo de controle (até ${formatarInteiro(noControle)}).`}
+                  : `${formatarInteiro(total)} clientes no público${incluiContatos ? ` e ${formatarInteiro(contagem.data?.contatos ?? 0)} contatos importados` : ''}. Quem não deu consentimento de ${email ? 'e-mail' : 'WhatsApp'}, está bloqueado ou não tem ${email ? 'e-mail' : 'celular'} fica de fora no disparo${incluiContatos ? ' (contato sem consentimento registrado não recebe)' : ''}; dos que ficam, ${pct}% vão para o grupo de controle (até ${formatarInteiro(noControle)}).`}
               </Text>
             )}
           </Stack>
           <Select
-            label="Modelo de mensagem (WhatsApp)"
+            label={`Modelo de mensagem (${email ? 'e-mail' : 'WhatsApp'})`}
             withAsterisk
             searchable
-            data={(opcoes.data?.modelos ?? []).map((m) => ({ value: String(m.id), label: m.nome }))}
-            nothingFoundMessage="Nenhum modelo ativo de WhatsApp"
+            data={modelosDoCanal.map((m) => ({ value: String(m.id), label: m.nome }))}
+            nothingFoundMessage={`Nenhum modelo ativo de ${email ? 'e-mail' : 'WhatsApp'}`}
             {...form.getInputProps('modeloId')}
             key={form.key('modeloId')}
           />
@@ -118,9 +146,19 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
             <Text size="xs" c="dimmed">
               Pré-visualização do modelo (as variáveis entre chaves viram os dados de cada cliente no disparo)
             </Text>
+            {modelo.assunto && (
+              <Text size="sm" fw={600}>
+                Assunto: {modelo.assunto}
+              </Text>
+            )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="previa-modelo">
               {modelo.texto}
             </Text>
+            {modelo.arquivoNome && (
+              <Text size="xs" c="dimmed">
+                Anexo: {modelo.arquivoNome}
+              </Text>
+            )}
           </Paper>
         )}
         <Stack gap={4}>
@@ -143,8 +181,9 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
         )}
         {v.agenda === 'ESPALHADA' && (
           <Alert color="blue" variant="light">
-            O público é dividido em fatias iguais, uma por dia. Dentro de cada dia o número envia no ritmo dele (por minuto, teto do dia,
-            aquecimento e horário de silêncio); o que não couber num dia passa para o seguinte.
+            {email
+              ? 'O público é dividido em fatias iguais, uma por dia. Dentro de cada dia os e-mails saem no ritmo da empresa (60 por minuto, até 20.000 por dia); o que não couber num dia passa para o seguinte.'
+              : 'O público é dividido em fatias iguais, uma por dia. Dentro de cada dia o número envia no ritmo dele (por minuto, teto do dia, aquecimento e horário de silêncio); o que não couber num dia passa para o seguinte.'}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -90,7 +90,7 @@ export function Component() {
       </Card>
       {c.loteId ? (
         <>
-          <ProgressoCampanha loteId={c.loteId} />
+          <ProgressoCampanha loteId={c.loteId} canal={c.canal} />
           <Tabs defaultValue="resultados" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="resultados">Resultados</Tabs.Tab>

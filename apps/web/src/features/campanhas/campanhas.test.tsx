@@ -6,7 +6,8 @@ import { renderizarPagina } from '../../test/renderizar-pagina';
 
 const pagina = <T,>(content: T[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 200 });
 const PUBLICO: Publico = { id: 3, nome: 'Clientes de março', descricao: null, condicoes: { mesesAniversario: [3] }, criadoEm: '', atualizadoEm: '' };
-const MODELO = { id: 4, nome: 'Oferta', canal: 'WHATSAPP', assunto: null, texto: 'Oi {primeiro_nome}, use {cupom}!', arquivoId: null, arquivoNome: null, ativo: true, criadoEm: '', atualizadoEm: '' } as ModeloMensagem;
+const MODELO = { id: 4, nome: 'Oferta', canal: 'WHATSAPP', assunto: null, texto: 'Oi {primeiro_nome}, use {cupom}!', arquivoId: null, arquivoNome: null, arquivoTipo: null, ativo: true, criadoEm: '', atualizadoEm: '' } as ModeloMensagem;
+const MODELO_EMAIL = { ...MODELO, id: 5, nome: 'Newsletter', canal: 'EMAIL', assunto: 'Novidades, {primeiro_nome}', texto: 'Olá {nome}', arquivoId: 8, arquivoNome: 'regulamento.pdf', arquivoTipo: 'application/pdf' } as ModeloMensagem;
 
 const CAMPANHA: Campanha = {
   id: 9,
@@ -41,6 +42,9 @@ const grupo = (participantes: number, compradores: number, receitaCentavos: numb
 });
 const RESULTADOS: ResultadosCampanha = {
   campanhaId: 9,
+  canal: 'WHATSAPP',
+  contatosEnvio: 0,
+  contatosControle: 0,
   dias: 7,
   inicioEm: '2026-11-25T12:00:00Z',
   fimEm: '2026-12-02T12:00:00Z',
@@ -63,7 +67,7 @@ describe('Marketing › Campanhas', () => {
     const s = servidorFalso({
       ...rotasPadrao(),
       'POST publico/filterpaginated/0/100': pagina([PUBLICO]),
-      'POST mensagem/modelo/filterpaginated/0/100': pagina([MODELO]),
+      'POST mensagem/modelo/filterpaginated/0/100': pagina([MODELO, MODELO_EMAIL]),
       'POST publico/contagem': { clientes: 1200, contatos: 0 },
       'POST campanha/save': responder((r) => ({ corpo: envelope({ ...CAMPANHA, status: 'RASCUNHO', loteId: null, ...JSON.parse(r.corpo ?? '{}'), id: 9 }) })),
       'GET campanha/findbyid/9': { ...CAMPANHA, status: 'RASCUNHO', loteId: null },
@@ -72,8 +76,10 @@ describe('Marketing › Campanhas', () => {
     await usuario.type(await screen.findByLabelText(/Nome da campanha/), 'Volta às aulas');
     await usuario.click(screen.getByRole('combobox', { name: /^Público/ }));
     await usuario.click(await screen.findByRole('option', { name: 'Clientes de março' }));
-    await waitFor(() => expect(screen.getByTestId('contagem-publico')).toHaveTextContent('1.200 clientes no público. Quem não deu consentimento, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, 10% vão para o grupo de controle (até 120).'));
+    await waitFor(() => expect(screen.getByTestId('contagem-publico')).toHaveTextContent('1.200 clientes no público. Quem não deu consentimento de WhatsApp, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, 10% vão para o grupo de controle (até 120).'));
     await usuario.click(screen.getByRole('combobox', { name: /^Modelo de mensagem/ }));
+    // Only the channel's templates are offered.
+    expect(screen.queryByRole('option', { name: 'Newsletter' })).not.toBeInTheDocument();
     await usuario.click(await screen.findByRole('option', { name: 'Oferta' }));
     expect(screen.getByTestId('previa-modelo')).toHaveTextContent('Oi {primeiro_nome}, use {cupom}!');
 
@@ -96,8 +102,8 @@ describe('Marketing › Campanhas', () => {
   it('página: barra de progresso que anda com o lote, resultados, participantes e pausar com confirmação', { timeout: 30_000 }, async () => {
     let chamadasLote = 0;
     const participantes: ParticipanteCampanha[] = [
-      { clienteId: 1, nome: 'Ana Souza', celular: '11987654321', grupo: 'ENVIO', mensagemId: 5, situacao: 'LIDA', erro: null, enviadaEm: null, entregueEm: null, lidaEm: null },
-      { clienteId: 2, nome: 'Bruno Lima', celular: '11987654322', grupo: 'CONTROLE', mensagemId: null, situacao: null, erro: null, enviadaEm: null, entregueEm: null, lidaEm: null },
+      { tipo: 'CLIENTE', clienteId: 1, contatoId: null, nome: 'Ana Souza', celular: '11987654321', email: null, grupo: 'ENVIO', mensagemId: 5, situacao: 'LIDA', erro: null, enviadaEm: null, entregueEm: null, lidaEm: null },
+      { tipo: 'CLIENTE', clienteId: 2, contatoId: null, nome: 'Bruno Lima', celular: '11987654322', email: null, grupo: 'CONTROLE', mensagemId: null, situacao: null, erro: null, enviadaEm: null, entregueEm: null, lidaEm: null },
     ];
     const s = servidorFalso({
       ...rotasPadrao(),
@@ -130,5 +136,63 @@ describe('Marketing › Campanhas', () => {
     await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(s.chamadas('GET servidorwhatsapp/pausar')).toHaveLength(1));
     expect(s.chamadas('GET servidorwhatsapp/pausar')[0]!.url.searchParams.get('lote')).toBe('21');
+  });
+
+  it('campanha por e-mail: canal escolhido, só modelos de e-mail (com assunto e anexo na prévia), contatos na contagem e no envio', { timeout: 30_000 }, async () => {
+    const comContatos: Publico = { ...PUBLICO, condicoes: { mesesAniversario: [3], incluirContatos: true } };
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      'POST publico/filterpaginated/0/100': pagina([comContatos]),
+      'POST mensagem/modelo/filterpaginated/0/100': pagina([MODELO, MODELO_EMAIL]),
+      'POST publico/contagem': { clientes: 1200, contatos: 300 },
+      'POST campanha/save': responder((r) => ({ corpo: envelope({ ...CAMPANHA, status: 'RASCUNHO', loteId: null, ...JSON.parse(r.corpo ?? '{}'), id: 9 }) })),
+      'GET campanha/findbyid/9': { ...CAMPANHA, canal: 'EMAIL', status: 'RASCUNHO', loteId: null },
+    });
+    const { usuario } = renderizarPagina('/app/marketing/campanhas/nova', () => import('./campanha-form'));
+    await usuario.type(await screen.findByLabelText(/Nome da campanha/), 'Newsletter de março');
+    await usuario.click(screen.getByRole('radio', { name: 'E-mail' }));
+    expect(screen.getByText(/link de descadastro no rodapé/)).toBeInTheDocument();
+    await usuario.click(screen.getByRole('combobox', { name: /^Público/ }));
+    await usuario.click(await screen.findByRole('option', { name: 'Clientes de março' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('contagem-publico')).toHaveTextContent(
+        '1.200 clientes no público e 300 contatos importados. Quem não deu consentimento de e-mail, está bloqueado ou não tem e-mail fica de fora no disparo (contato sem consentimento registrado não recebe)',
+      ),
+    );
+    await usuario.click(screen.getByRole('combobox', { name: /^Modelo de mensagem \(e-mail\)/ }));
+    expect(screen.queryByRole('option', { name: 'Oferta' })).not.toBeInTheDocument();
+    await usuario.click(await screen.findByRole('option', { name: 'Newsletter' }));
+    expect(screen.getByText('Assunto: Novidades, {primeiro_nome}')).toBeInTheDocument();
+    expect(screen.getByText('Anexo: regulamento.pdf')).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(s.chamadas('POST campanha/save')).toHaveLength(1));
+    expect(JSON.parse(s.chamadas('POST campanha/save')[0]!.corpo!)).toMatchObject({ nome: 'Newsletter de março', canal: 'EMAIL', modeloId: 5, publicoId: 3 });
+  });
+
+  it('resultados de e-mail: sem entregue/lida (e diz por quê), descadastros; participantes mostram o contato importado', { timeout: 30_000 }, async () => {
+    const participantes: ParticipanteCampanha[] = [
+      { tipo: 'CONTATO', clienteId: null, contatoId: 7, nome: 'Lead da feira', celular: null, email: 'lead@feira.com', grupo: 'ENVIO', mensagemId: 6, situacao: 'ENVIADA', erro: null, enviadaEm: null, entregueEm: null, lidaEm: null },
+    ];
+    servidorFalso({
+      ...rotasPadrao(),
+      'GET campanha/findbyid/9': { ...CAMPANHA, canal: 'EMAIL' },
+      'GET servidorwhatsapp/lote/21': { total: 90, fila: 0, enviando: 0, enviadas: 90, entregues: 0, lidas: 0, falharam: 0, canceladas: 0, revisar: 0, percentual: 100, status: 'CONCLUIDO' },
+      'GET campanha/resultados/9': { ...RESULTADOS, canal: 'EMAIL', entregues: 0, lidas: 0, optOuts: 3, contatosEnvio: 12, contatosControle: 2 },
+      'GET filtrar/participantes/9/0/20': { content: participantes, totalElements: 1, totalPages: 1, number: 0, size: 20 },
+    });
+    const { usuario } = renderizarPagina('/app/marketing/campanhas/:id', () => import('./campanha-page'), '/app/marketing/campanhas/9');
+    expect(await screen.findByTestId('res-entregues')).toHaveTextContent('—');
+    // The progress counts stop at "Enviadas" for e-mail.
+    expect(screen.getByTestId('contagem-Enviadas')).toHaveTextContent('90');
+    expect(screen.queryByTestId('contagem-Lidas')).not.toBeInTheDocument();
+    expect(screen.getByTestId('res-lidas')).toHaveTextContent('—');
+    expect(screen.getByTestId('res-aviso-email')).toHaveTextContent('E-mail não tem confirmação de entrega nem de leitura');
+    expect(screen.getByText('Descadastros')).toBeInTheDocument();
+    expect(screen.getByTestId('res-optouts')).toHaveTextContent('3');
+    expect(screen.getByText(/12 contatos importados/)).toBeInTheDocument();
+    await usuario.click(screen.getByRole('tab', { name: 'Participantes' }));
+    const linha = (await screen.findByText('Lead da feira')).closest('tr')!;
+    expect(within(linha).getByText('Contato')).toBeInTheDocument();
+    expect(within(linha).getByText('Enviada')).toBeInTheDocument();
   });
 });

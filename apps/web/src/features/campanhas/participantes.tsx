@@ -41,11 +41,18 @@ export function ParticipantesCampanha({ campanhaId }: { campanhaId: number }) {
           {formatarInteiro(p?.totalElements ?? 0)} participantes
         </Text>
       </Group>
-      <TabelaSimples colunas={[{ titulo: 'Cliente' }, { titulo: 'Celular', visibleFrom: 'sm' }, { titulo: 'Grupo' }, { titulo: 'Mensagem' }]} minWidth={320}>
+      <TabelaSimples colunas={[{ titulo: 'Participante' }, { titulo: 'Celular / e-mail', visibleFrom: 'sm' }, { titulo: 'Grupo' }, { titulo: 'Mensagem' }]} minWidth={320}>
         {(p?.content ?? []).map((x) => (
-          <Table.Tr key={x.clienteId}>
-            <Table.Td>{x.nome}</Table.Td>
-            <Table.Td visibleFrom="sm">{formatarTelefone(x.celular)}</Table.Td>
+          <Table.Tr key={x.tipo === 'CONTATO' ? `k${x.contatoId}` : `c${x.clienteId}`}>
+            <Table.Td>
+              {x.nome}{' '}
+              {x.tipo === 'CONTATO' && (
+                <Badge size="xs" variant="outline" color="grape">
+                  Contato
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td visibleFrom="sm">{[x.celular ? formatarTelefone(x.celular) : null, x.email].filter(Boolean).join(' · ')}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={x.grupo === 'CONTROLE' ? 'gray' : 'blue'}>
                 {x.grupo === 'CONTROLE' ? 'Controle' : 'Envio'}

@@ -2,18 +2,29 @@ import { Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { formatarInteiro } from '../../lib/format';
 import { useProgressoLote } from './api';
 
-/** The batch's progress bar and live counts (polled while something is pending). */
-export function ProgressoCampanha({ loteId }: { loteId: number }) {
+/**
+ * The batch's progress bar and live counts (polled while something is pending). E-mail has no delivery or
+ * read receipts: its counts stop at "Enviadas".
+ */
+export function ProgressoCampanha({ loteId, canal = 'WHATSAPP' }: { loteId: number; canal?: 'WHATSAPP' | 'EMAIL' }) {
   const p = useProgressoLote(loteId).data;
   if (!p) return null;
-  const cont: [string, number][] = [
-    ['Na fila', p.fila + p.enviando],
-    ['Aguardando entrega', p.enviadas],
-    ['Entregues', p.entregues],
-    ['Lidas', p.lidas],
-    ['Falharam', p.falharam],
-    ['Canceladas', p.canceladas],
-  ];
+  const cont: [string, number][] =
+    canal === 'EMAIL'
+      ? [
+          ['Na fila', p.fila + p.enviando],
+          ['Enviadas', p.enviadas],
+          ['Falharam', p.falharam],
+          ['Canceladas', p.canceladas],
+        ]
+      : [
+          ['Na fila', p.fila + p.enviando],
+          ['Aguardando entrega', p.enviadas],
+          ['Entregues', p.entregues],
+          ['Lidas', p.lidas],
+          ['Falharam', p.falharam],
+          ['Canceladas', p.canceladas],
+        ];
   return (
     <Card withBorder>
       <Group justify="space-between" mb={6}>
@@ -23,7 +34,7 @@ export function ProgressoCampanha({ loteId }: { loteId: number }) {
         </Text>
       </Group>
       <Progress value={p.percentual} size="lg" striped={p.fila > 0 && p.status === 'ATIVO'} animated={p.fila > 0 && p.status === 'ATIVO'} aria-label="Progresso do envio" />
-      <SimpleGrid cols={{ base: 3, sm: 6 }} mt="sm">
+      <SimpleGrid cols={{ base: canal === 'EMAIL' ? 2 : 3, sm: cont.length }} mt="sm">
         {cont.map(([rotulo, n]) => (
           <div key={rotulo}>
             <Text size="xs" c="dimmed">

@@ -17,6 +17,8 @@ export function ResultadosCampanha({ campanhaId, diasPadrao }: { campanhaId: num
   const [diasConsulta] = useDebouncedValue(Number(dias) >= 1 && Number(dias) <= DIAS_ATRIBUICAO_MAXIMO ? Number(dias) : diasPadrao, 400);
   const r = useResultados(campanhaId, diasConsulta, true).data;
   if (!r) return null;
+  const email = r.canal === 'EMAIL';
+  const contatos = (rotulo: string) => (rotulo === 'Receberam' ? r.contatosEnvio : r.contatosControle);
   const grafico = [
     { grupo: 'Receberam', receita: r.envio.receitaPorClienteCentavos / 100 },
     { grupo: 'Controle', receita: r.controle.receitaPorClienteCentavos / 100 },
@@ -25,11 +27,17 @@ export function ResultadosCampanha({ campanhaId, diasPadrao }: { campanhaId: num
     <Stack>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <Indicador rotulo="Enviadas" valor={formatarInteiro(r.enviadas)} testId="res-enviadas" />
-        <Indicador rotulo="Entregues" valor={formatarInteiro(r.entregues)} testId="res-entregues" />
-        <Indicador rotulo="Lidas" valor={formatarInteiro(r.lidas)} testId="res-lidas" />
+        <Indicador rotulo="Entregues" valor={email ? '—' : formatarInteiro(r.entregues)} testId="res-entregues" />
+        <Indicador rotulo="Lidas" valor={email ? '—' : formatarInteiro(r.lidas)} testId="res-lidas" />
         <Indicador rotulo="Falhas" valor={formatarInteiro(r.falhas)} testId="res-falhas" />
-        <Indicador rotulo="Saíram (SAIR)" valor={formatarInteiro(r.optOuts)} testId="res-optouts" />
+        <Indicador rotulo={email ? 'Descadastros' : 'Saíram (SAIR)'} valor={formatarInteiro(r.optOuts)} testId="res-optouts" />
       </SimpleGrid>
+      {email && (
+        <Text size="sm" c="dimmed" data-testid="res-aviso-email">
+          E-mail não tem confirmação de entrega nem de leitura: contamos o que o servidor de e-mail aceitou (enviadas), as falhas e os descadastros
+          pelo link do rodapé.
+        </Text>
+      )}
       <Card withBorder>
         <Group justify="space-between" align="flex-end" mb="sm">
           <Text fw={600}>Vendas depois da campanha</Text>
@@ -44,10 +52,17 @@ export function ResultadosCampanha({ campanhaId, diasPadrao }: { campanhaId: num
               ] as const
             ).map(([rotulo, g]) => (
               <Text size="sm" key={rotulo}>
-                <b>{rotulo}:</b> {formatarInteiro(g.participantes)} clientes, {formatarInteiro(g.compradores)} compraram ({pct(g.taxaCompra)}), {reais(g.receitaCentavos)} —{' '}
+                <b>{rotulo}:</b> {formatarInteiro(g.participantes)} participantes
+                {contatos(rotulo) ? ` (${formatarInteiro(contatos(rotulo))} contatos importados)` : ''}, {formatarInteiro(g.compradores)} compraram ({pct(g.taxaCompra)}), {reais(g.receitaCentavos)} —{' '}
                 {reais(g.receitaPorClienteCentavos)} por cliente
               </Text>
             ))}
+            {r.contatosEnvio + r.contatosControle > 0 && (
+              <Text size="xs" c="dimmed">
+                Contatos importados não têm compras: só contam na receita os que viraram clientes (cadastrados depois do início com o mesmo celular ou
+                e-mail).
+              </Text>
+            )}
             <Text size="sm" mt="xs" data-testid="res-lift">
               {r.receitaAtribuidaCentavos === null
                 ? 'Sem grupo de controle: não há com o que comparar.'

@@ -17,6 +17,7 @@ const MODELO: ModeloMensagem = {
   texto: 'Parabéns, {primeiro_nome}! Use {cupom}.',
   arquivoId: null,
   arquivoNome: null,
+  arquivoTipo: null,
   ativo: true,
   criadoEm: '2026-01-01T12:00:00.000Z',
   atualizadoEm: '2026-01-01T12:00:00.000Z',
@@ -60,6 +61,36 @@ describe('Mensagens › Modelos de mensagem', () => {
     await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(s.chamadas('POST mensagem/modelo/save')).toHaveLength(1));
     expect(corpo(s.chamadas('POST mensagem/modelo/save')[0])).toEqual({ nome: 'Saldo', canal: 'WHATSAPP', assunto: null, texto: 'Oi {primeiro_nome}, saldo {saldo_cashback}', arquivoId: null, ativo: true });
+  });
+
+  it('anexa um PDF: o seletor aceita PDF, a pré-visualização mostra o documento e o id vai no salvar', { timeout: 30_000 }, async () => {
+    const s = servidorFalso({
+      ...rotasPadrao(),
+      [LISTA_MODELOS]: pagina([]),
+      'POST client/filterpaginated/0/10': pagina([CLIENTE], 10),
+      'POST mensagem/modelo/previsualizar': { texto: 'Segue o regulamento', assunto: null, clienteNome: 'Maria José da Silva' },
+      'POST arquivo/upload': { id: 77, nome: 'regulamento.pdf', tipo: 'application/pdf', tamanho: 1200, sha256: 'x', empresaId: 1, criadoEm: '', url: '/arquivo/77' },
+      'POST mensagem/modelo/save': { ...MODELO, id: 9 },
+    });
+    const { usuario } = renderizarPagina('/app/mensagens/modelo', () => import('./modelos-page'));
+    await usuario.click((await screen.findAllByRole('button', { name: 'Novo modelo' }))[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Novo modelo' });
+    await usuario.type(within(drawer).getByLabelText(/^Nome/), 'Regulamento');
+    await usuario.type(within(drawer).getByLabelText(/^Texto/), 'Segue o regulamento');
+    const input = drawer.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toContain('application/pdf');
+    await usuario.upload(input, new File(['%PDF-1.4'], 'regulamento.pdf', { type: 'application/pdf' }));
+    expect(await within(drawer).findByText('regulamento.pdf')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: /Trocar anexo/ })).toBeInTheDocument();
+    await usuario.type(within(drawer).getByRole('combobox', { name: 'Cliente para a pré-visualização' }), 'Maria');
+    await usuario.click(await screen.findByRole('option', { name: 'Maria José da Silva' }));
+    const cartao = await within(drawer).findByTestId('previa-anexo-pdf');
+    expect(cartao).toHaveTextContent('regulamento.pdf');
+    expect(cartao).toHaveTextContent('Documento PDF');
+    expect(within(cartao).getByRole('link', { name: 'baixar' })).toHaveAttribute('href', '/arquivo/77');
+    await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(s.chamadas('POST mensagem/modelo/save')).toHaveLength(1));
+    expect(corpo(s.chamadas('POST mensagem/modelo/save')[0])).toMatchObject({ nome: 'Regulamento', arquivoId: 77 });
   });
 
   it('variável desconhecida aparece em português e não vai ao servidor', { timeout: 30_000 }, async () => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPaperclip, IconX } from '@tabler/icons-react';
 import {
   LIMITE_TEXTO_EMAIL,
   LIMITE_TEXTO_WHATSAPP,
@@ -13,13 +13,42 @@ import {
   type ModeloMensagem,
   type ModeloMensagemDados,
   type ModeloMensagemSave,
+  urlArquivo,
 } from '@bonifica/contracts';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { SelecaoCliente } from '../../components/selecao-cliente';
 import { useEnviarAnexo, usePrevia, useSalvarModelo } from './api';
+import { SeletorCanal } from '../../components/seletor-canal';
 
 type Valores = { nome: string; canal: CanalMensagem; assunto: string; texto: string; arquivoId: number | null; ativo: boolean };
+
+type AnexoVisto = { id: number; nome: string; tipo: string };
+
+/** The attachment as the customer gets it: the image above the caption, or a PDF document card. */
+function AnexoNaPrevia({ anexo }: { anexo: AnexoVisto }) {
+  if (anexo.tipo === 'application/pdf') {
+    return (
+      <Paper withBorder p="xs" radius="sm" data-testid="previa-anexo-pdf">
+        <Group gap="xs" wrap="nowrap">
+          <IconFileTypePdf size={28} color="var(--mantine-color-red-7)" aria-hidden />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>
+              {anexo.nome}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Documento PDF ·{' '}
+              <a href={urlArquivo(anexo.id)} download={anexo.nome}>
+                baixar
+              </a>
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+    );
+  }
+  return <img src={urlArquivo(anexo.id)} alt={`Anexo: ${anexo.nome}`} style={{ maxWidth: 220, maxHeight: 220, borderRadius: 6 }} />;
+}
 
 type ModeloFormProps = { registro: ModeloMensagem | null; aoSalvar: () => void };
 
@@ -29,7 +58,10 @@ const EXEMPLO = Object.fromEntries(VARIAVEIS_MODELO.map((v) => [v.nome, v.exempl
 export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
   const salvar = useSalvarModelo();
   const anexo = useEnviarAnexo();
-  const [anexoNome, setAnexoNome] = useState<string | null>(registro?.arquivoNome ?? null);
+  const [anexoInfo, setAnexoInfo] = useState<AnexoVisto | null>(
+    registro?.arquivoId ? { id: registro.arquivoId, nome: registro.arquivoNome ?? 'anexo', tipo: registro.arquivoTipo ?? '' } : null,
+  );
+  const anexoNome = anexoInfo?.nome ?? null;
   const [clienteId, setClienteId] = useState<string | null>(null);
   const texto = useRef<HTMLTextAreaElement>(null);
   const controle = useFormPage({
@@ -76,7 +108,7 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
     try {
       const a = await anexo.mutateAsync(f);
       form.setFieldValue('arquivoId', a.id);
-      setAnexoNome(a.nome);
+      setAnexoInfo({ id: a.id, nome: a.nome, tipo: a.tipo });
     } catch (e) {
       notificar.erro((e as Error).message);
     }
@@ -90,18 +122,7 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
       mensagemSucesso={registro ? 'Modelo atualizado.' : 'Modelo cadastrado.'}
     >
       <TextInput label="Nome" placeholder="Cashback do mês" required {...form.getInputProps('nome')} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Canal
-        </Text>
-        <SegmentedControl
-          data={[
-            { value: 'WHATSAPP', label: 'WhatsApp' },
-            { value: 'EMAIL', label: 'E-mail' },
-          ]}
-          {...form.getInputProps('canal')}
-        />
-      </Stack>
+      <SeletorCanal value={v.canal} onChange={(c) => form.setFieldValue('canal', c)} />
       {v.canal === 'EMAIL' && <TextInput label="Assunto" required placeholder="Seu cashback, {primeiro_nome}" {...form.getInputProps('assunto')} />}
       <Stack gap={6}>
         <Text size="sm" fw={500} id="variaveis-rotulo">
@@ -129,13 +150,16 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
         {...form.getInputProps('texto')}
       />
       <Group gap="xs">
-        <FileButton onChange={(f) => void enviarAnexo(f)} accept="image/png,image/jpeg">
+        <FileButton onChange={(f) => void enviarAnexo(f)} accept="image/png,image/jpeg,application/pdf">
           {(props) => (
             <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} loading={anexo.isPending}>
-              {anexoNome ? 'Trocar imagem' : 'Anexar imagem'}
+              {anexoNome ? 'Trocar anexo' : 'Anexar imagem ou PDF'}
             </Button>
           )}
         </FileButton>
+        <Text size="xs" c="dimmed">
+          Imagem PNG/JPEG até 2 MB ou PDF até 5 MB. No WhatsApp o PDF vai como documento, com o texto de legenda; no e-mail, como anexo.
+        </Text>
         {anexoNome && (
           <Group gap={4}>
             <Text size="sm">{anexoNome}</Text>
@@ -146,7 +170,7 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
               aria-label="Remover anexo"
               onClick={() => {
                 form.setFieldValue('arquivoId', null);
-                setAnexoNome(null);
+                setAnexoInfo(null);
               }}
             >
               <IconX size={14} />
@@ -171,6 +195,7 @@ export function ModeloForm({ registro, aoSalvar }: ModeloFormProps) {
                   <b>Assunto:</b> {previa.data.assunto}
                 </Text>
               )}
+              {anexoInfo && <AnexoNaPrevia anexo={anexoInfo} />}
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="previa-texto">
                 {previa.data.texto}
               </Text>
