@@ -177,3 +177,26 @@ export const sandboxQuedaSchema = z
     texto: z.string({ message: 'Informe o texto.' }).trim().min(1, 'Informe o texto.').max(1000, 'Texto longo demais.'),
   })
   .strict();
+
+/** How the screens name a message's status and origin. */
+export const ROTULO_STATUS_MENSAGEM: Record<StatusMensagemSaida, string> = {
+  FILA: 'Na fila',
+  ENVIANDO: 'Enviando',
+  ENVIADA: 'Enviada',
+  ENTREGUE: 'Entregue',
+  LIDA: 'Lida',
+  FALHOU: 'Falhou',
+  CANCELADA: 'Cancelada',
+  REVISAR: 'Em revisão',
+};
+export const ROTULO_ORIGEM_MENSAGEM: Record<OrigemMensagem, string> = {
+  CAMPANHA: 'Campanha',
+  AUTOMATICA: 'Mensagem automática',
+  TESTE: 'Teste',
+  OPTOUT: 'Confirmação de saída',
+};
+export const ROTULO_RESOLUCAO: Record<ResolucaoRevisar, string> = {
+  REENVIAR: 'Reenviada',
+  DAR_COMO_ENVIADA: 'Dada como enviada',
+  DESCARTAR: 'Descartada',
+};

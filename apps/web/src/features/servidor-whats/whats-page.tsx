@@ -6,6 +6,7 @@ import { confirmar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora, formatarTelefone } from '../../lib/format';
+import { RitmoEnvio } from './ritmo';
 import { useAtualizar, useDesconectar, useNovaInstancia, useParear, useReiniciar, useSimularLeitura, useStatusWhats, useUtilizacao } from './api';
 
 const ESTADO: Record<EstadoInstancia, { rotulo: string; cor: string }> = {
@@ -91,6 +92,7 @@ function CartaoInstancia({ i, podeGerenciar }: { i: Instancia; podeGerenciar: bo
             </Stack>
           </Alert>
         )}
+        <RitmoEnvio instanciaId={i.id} />
         {podeGerenciar && (
           <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={atualizar.isPending} onClick={() => atualizar.mutate(i.id, { onError: avisoErro })}>
