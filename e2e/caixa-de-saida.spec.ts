@@ -34,7 +34,7 @@ test('ritmo editável, mensagem em revisão depois de uma queda resolvida na cai
   await entrar(page, 'admin', { destinoEsperado: /\/app/ });
   await chamar(page, 'POST', 'servidores/save', { nome: 'Sandbox caixa', tipo: 'sandbox', baseUrl: 'http://sandbox-caixa.local', chave: 'chave-do-sandbox', capacidade: 20, ativo: true });
   const quebrado = await chamar<{ id: number }>(page, 'POST', 'servidores/save', { nome: 'Sandbox recusado', tipo: 'sandbox', baseUrl: 'http://sandbox-recusado.local', chave: 'chave-recusada', capacidade: 1, ativo: true });
-  const { id: execucao } = await chamar<{ id: number }>(page, 'POST', 'monitoramento/run');
+  const { id: execucao } = await chamar<{ id: number }>(page, 'POST', 'monitoramento/run', {});
   await expect.poll(async () => (await chamar<{ status: string }>(page, 'GET', `monitoramento/${execucao}`)).status, { timeout: 30_000 }).not.toBe('EXECUTANDO');
   const s = await chamar<{ nome: string; tipo: string; baseUrl: string; capacidade: number; ordem: number }>(page, 'GET', `servidores/findbyid/${quebrado.id}`);
   await chamar(page, 'POST', 'servidores/save', { id: quebrado.id, nome: s.nome, tipo: s.tipo, baseUrl: s.baseUrl, capacidade: s.capacidade, ativo: false });
@@ -90,7 +90,7 @@ test('ritmo editável, mensagem em revisão depois de uma queda resolvida na cai
   }
 
   await page.goto(`/app/mensagens/saida?busca=${numero}`);
-  await expect(page.getByText(/aguardam? sua decisão/)).toBeVisible();
+  await expect(page.getByText(/mensage(m|ns) aguardam? sua decisão/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Decidir sobre a mensagem/ })).toHaveCount(2);
   await fotografar(page, 'caixa-revisar-1366');
 

@@ -82,6 +82,8 @@ function Formulario({ r, id }: { r: RitmoInstancia; id: number }) {
           min={LIMITES_RITMO.porMinutoMin}
           max={LIMITES_RITMO.porMinutoMax}
           allowDecimal={false}
+          // No silent clamping: a value out of bounds gets the message that says why.
+          clampBehavior="none"
           value={v.porMinuto}
           onChange={(x) => mudar({ porMinuto: typeof x === 'number' ? x : '' })}
           error={erros.porMinuto}
@@ -92,6 +94,7 @@ function Formulario({ r, id }: { r: RitmoInstancia; id: number }) {
           min={LIMITES_RITMO.porDiaMin}
           max={LIMITES_RITMO.porDiaMax}
           allowDecimal={false}
+          clampBehavior="none"
           thousandSeparator="."
           decimalSeparator=","
           value={v.porDia}
