@@ -45,3 +45,17 @@ export async function fotografar(page: Page, nome: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: `e2e/screenshots/${nome}.png`, fullPage: false });
 }
+
+export async function sair(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/auth\/user\/login$/);
+}
+
+/** A call to the API with the session and XSRF cookie of the page, as the SPA makes it. */
+export async function chamar<T>(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const r = await page.request.fetch(`/services/${caminho}`, { method: metodo, headers: { 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, data: corpo });
+  const env = (await r.json()) as { result: T; messageError?: string };
+  expect(r.ok(), env.messageError).toBe(true);
+  return env.result;
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamar, entrar, fotografar, sair } from './apoio';
 
 /**
  * Issue 14, the screens left for last (docs/areas/mensageria.md "Caixa de saída: a tela", "Ritmo
@@ -11,19 +11,6 @@ import { entrar, fotografar } from './apoio';
  */
 
 test.use({ actionTimeout: 15_000 });
-
-async function sair(page: Page) {
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/auth\/user\/login$/);
-}
-
-async function chamar<T>(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const r = await page.request.fetch(`/services/${caminho}`, { method: metodo, headers: { 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, data: corpo });
-  const env = (await r.json()) as { result: T; messageError?: string };
-  expect(r.ok(), env.messageError).toBe(true);
-  return env.result;
-}
 
 test('ritmo editável, mensagem em revisão depois de uma queda resolvida na caixa de saída, alerta no layout do admin', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamar, entrar, fotografar, sair } from './apoio';
 
 /**
  * Issue 14 §4: the administrator adds a sandbox WhatsApp server; the manager pairs the number (QR on
@@ -10,20 +10,6 @@ import { entrar, fotografar } from './apoio';
  */
 
 test.use({ actionTimeout: 15_000 });
-
-async function sair(page: Page) {
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/auth\/user\/login$/);
-}
-
-/** A call to the API with the session and XSRF cookie of the page, as the SPA makes it. */
-async function chamar<T>(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const r = await page.request.fetch(`/services/${caminho}`, { method: metodo, headers: { 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, data: corpo });
-  const env = (await r.json()) as { result: T; messageError?: string };
-  expect(r.ok(), env.messageError).toBe(true);
-  return env.result;
-}
 
 test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso e resultados; quem disse SAIR sai da próxima', async ({ page }) => {
   test.setTimeout(300_000);

@@ -6,6 +6,7 @@ import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora, formatarInteiro } from '../../lib/format';
 import { useRitmo, useSalvarRitmo } from './api';
+import { Dado } from './dado';
 
 type Valores = { porMinuto: number | ''; porDia: number | ''; silencioInicio: string; silencioFim: string };
 
@@ -30,23 +31,6 @@ function Hoje({ r }: { r: RitmoInstancia }) {
   );
 }
 
-function Dado({ rotulo, valor, detalhe }: { rotulo: string; valor: string; detalhe?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {rotulo}
-      </Text>
-      <Text size="sm" fw={600}>
-        {valor}
-      </Text>
-      {detalhe && (
-        <Text size="xs" c="dimmed">
-          {detalhe}
-        </Text>
-      )}
-    </div>
-  );
-}
 
 /** The pacing form: safe bounds checked here and again by the server, which has the last word. */
 function Formulario({ r, id }: { r: RitmoInstancia; id: number }) {
