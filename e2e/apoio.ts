@@ -59,3 +59,22 @@ export async function chamar<T>(page: Page, metodo: 'GET' | 'POST', caminho: str
   expect(r.ok(), env.messageError).toBe(true);
   return env.result;
 }
+
+/**
+ * On /app/servidor/whats as the manager: the company's number connected, whatever the shared e2e database
+ * holds — created and paired here, reconnected, or already paired by another spec.
+ */
+export async function garantirWhatsConectado(page: Page) {
+  await page.goto('/app/servidor/whats');
+  const criar = page.getByRole('button', { name: 'Criar instância' });
+  const conectada = page.getByText('Conectada', { exact: true });
+  const conectar = page.getByRole('button', { name: 'Conectar', exact: true });
+  const qr = page.getByRole('img', { name: 'QR code para parear o WhatsApp' });
+  await expect(criar.or(conectada).or(conectar).or(qr)).toBeVisible();
+  if (await conectada.isVisible()) return;
+  if (await criar.isVisible()) await criar.click();
+  else if (await conectar.isVisible()) await conectar.click();
+  await expect(qr).toBeVisible();
+  await page.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }).click();
+  await expect(conectada).toBeVisible();
+}

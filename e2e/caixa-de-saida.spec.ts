@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chamar, entrar, fotografar, sair } from './apoio';
+import { chamar, entrar, fotografar, garantirWhatsConectado, sair } from './apoio';
 
 /**
  * Issue 14, the screens left for last (docs/areas/mensageria.md "Caixa de saída: a tela", "Ritmo
@@ -36,17 +36,7 @@ test('ritmo editável, mensagem em revisão depois de uma queda resolvida na cai
 
   // The manager's number, connected (other specs may have paired it already).
   await entrar(page, 'gerente');
-  await page.goto('/app/servidor/whats');
-  const criar = page.getByRole('button', { name: 'Criar instância' });
-  const conectada = page.getByText('Conectada', { exact: true });
-  const conectar = page.getByRole('button', { name: 'Conectar', exact: true });
-  await expect(criar.or(conectada).or(conectar)).toBeVisible();
-  if (await criar.isVisible()) await criar.click();
-  else if (await conectar.isVisible()) await conectar.click();
-  if (!(await conectada.isVisible())) {
-    await page.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }).click();
-    await expect(conectada).toBeVisible();
-  }
+  await garantirWhatsConectado(page);
   const { instancias } = await chamar<{ instancias: { id: number }[] }>(page, 'GET', 'servidorwhatsapp/status');
   const instanciaId = instancias[0]!.id;
 
