@@ -70,7 +70,8 @@ export async function garantirWhatsConectado(page: Page) {
   const conectada = page.getByText('Conectada', { exact: true });
   const conectar = page.getByRole('button', { name: 'Conectar', exact: true });
   const qr = page.getByRole('img', { name: 'QR code para parear o WhatsApp' });
-  await expect(criar.or(conectada).or(conectar).or(qr)).toBeVisible();
+  // The page's first load can be slow on a busy machine.
+  await expect(criar.or(conectada).or(conectar).or(qr)).toBeVisible({ timeout: 20_000 });
   if (await conectada.isVisible()) return;
   if (await criar.isVisible()) await criar.click();
   else if (await conectar.isVisible()) await conectar.click();

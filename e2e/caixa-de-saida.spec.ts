@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect as esperarPadrao, test } from '@playwright/test';
 import { chamar, entrar, fotografar, garantirWhatsConectado, sair } from './apoio';
 
 /**
@@ -11,6 +11,8 @@ import { chamar, entrar, fotografar, garantirWhatsConectado, sair } from './apoi
  */
 
 test.use({ actionTimeout: 15_000 });
+// A busy machine (the worker and other processes share two cores): page loads get more than 5 s.
+const expect = esperarPadrao.configure({ timeout: 15_000 });
 
 test('ritmo editável, mensagem em revisão depois de uma queda resolvida na caixa de saída, alerta no layout do admin', async ({ page }) => {
   test.setTimeout(180_000);
