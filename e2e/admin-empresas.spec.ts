@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { entrar, fotografar, sair } from './apoio';
 
 /**
  * Issue 13 §4: the system administrator onboards a client company without touching the database (its
@@ -19,10 +19,6 @@ async function comoPng(page: Page, svg: Buffer): Promise<Buffer> {
   return png;
 }
 
-async function sair(page: Page) {
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/auth\/user\/login$/);
-}
 
 /** Back to the product's own brand, so the specs that follow see "Bonifica". */
 async function restaurarMarca(page: Page) {

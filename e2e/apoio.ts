@@ -46,6 +46,11 @@ export async function fotografar(page: Page, nome: string) {
   await page.screenshot({ path: `e2e/screenshots/${nome}.png`, fullPage: false });
 }
 
+export async function sair(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/auth\/user\/login$/);
+}
+
 /** A call to the API with the session and XSRF cookie of the page, as the SPA makes it. */
 export async function chamarApi<T>(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown): Promise<T> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
@@ -53,4 +58,24 @@ export async function chamarApi<T>(page: Page, metodo: 'GET' | 'POST', caminho: 
   const env = (await r.json()) as { result: T; messageError?: string };
   expect(r.ok(), env.messageError).toBe(true);
   return env.result;
+}
+
+/**
+ * On /app/servidor/whats as the manager: the company's number connected, whatever the shared e2e database
+ * holds — created and paired here, reconnected, or already paired by another spec.
+ */
+export async function garantirWhatsConectado(page: Page) {
+  await page.goto('/app/servidor/whats');
+  const criar = page.getByRole('button', { name: 'Criar instância' });
+  const conectada = page.getByText('Conectada', { exact: true });
+  const conectar = page.getByRole('button', { name: 'Conectar', exact: true });
+  const qr = page.getByRole('img', { name: 'QR code para parear o WhatsApp' });
+  // The page's first load can be slow on a busy machine.
+  await expect(criar.or(conectada).or(conectar).or(qr)).toBeVisible({ timeout: 20_000 });
+  if (await conectada.isVisible()) return;
+  if (await criar.isVisible()) await criar.click();
+  else if (await conectar.isVisible()) await conectar.click();
+  await expect(qr).toBeVisible();
+  await page.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }).click();
+  await expect(conectada).toBeVisible();
 }

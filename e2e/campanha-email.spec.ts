@@ -12,7 +12,6 @@ import { chamarApi, emailEnviadoPara, entrar, fotografar } from './apoio';
 
 test.use({ actionTimeout: 15_000 });
 
-const chamar = chamarApi;
 
 test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, resultados e o link aberto sem login', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -22,14 +21,14 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   await entrar(page, 'gerente');
 
   // A customer who accepted e-mail, alone under a tag of their own.
-  const cliente = await chamar<{ id: number }>(page, 'POST', 'client/save', {
+  const cliente = await chamarApi<{ id: number }>(page, 'POST', 'client/save', {
     nome: `Eva Email ${sufixo}`,
     email: endereco,
     consentimentos: [{ canal: 'EMAIL', concedido: true }],
   });
-  const etiqueta = await chamar<{ id: number }>(page, 'POST', 'etiqueta/save', { nome: `news-${sufixo}` });
-  await chamar(page, 'POST', `etiqueta/cliente/${cliente.id}`, { etiquetas: [etiqueta.id] });
-  await chamar(page, 'POST', 'publico/save', { nome: `Newsletter ${sufixo}`, condicoes: { etiquetas: [etiqueta.id] } });
+  const etiqueta = await chamarApi<{ id: number }>(page, 'POST', 'etiqueta/save', { nome: `news-${sufixo}` });
+  await chamarApi(page, 'POST', `etiqueta/cliente/${cliente.id}`, { etiquetas: [etiqueta.id] });
+  await chamarApi(page, 'POST', 'publico/save', { nome: `Newsletter ${sufixo}`, condicoes: { etiquetas: [etiqueta.id] } });
 
   // The e-mail template, through the screen.
   await page.goto('/app/mensagens/modelo');
@@ -95,7 +94,7 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   // Counted in the results, and the customer's e-mail consent is now "no".
   await page.reload();
   await expect(page.getByTestId('res-optouts')).toHaveText('1');
-  const participantes = await chamar<{ content: { clienteId: number; situacao: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/20`);
+  const participantes = await chamarApi<{ content: { clienteId: number; situacao: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/20`);
   expect(participantes.content).toEqual([expect.objectContaining({ clienteId: cliente.id, situacao: 'ENVIADA' })]);
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chamarApi, entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamarApi, entrar, fotografar, garantirWhatsConectado, sair } from './apoio';
 
 /**
  * Issue 14 §4: the administrator adds a sandbox WhatsApp server; the manager pairs the number (QR on
@@ -10,13 +10,6 @@ import { chamarApi, entrar, fotografar } from './apoio';
  */
 
 test.use({ actionTimeout: 15_000 });
-
-async function sair(page: Page) {
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/auth\/user\/login$/);
-}
-
-const chamar = chamarApi;
 
 test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso e resultados; quem disse SAIR sai da próxima', async ({ page }) => {
   test.setTimeout(300_000);
@@ -36,11 +29,8 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
 
   // The manager pairs the company's number.
   await entrar(page, 'gerente');
-  await page.goto('/app/servidor/whats');
-  await page.getByRole('button', { name: 'Criar instância' }).click();
-  await expect(page.getByRole('img', { name: 'QR code para parear o WhatsApp' })).toBeVisible();
-  await page.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }).click();
-  await expect(page.getByText('Conectada', { exact: true })).toBeVisible();
+  // Another spec (caixa-de-saida) may have paired it already in the shared database.
+  await garantirWhatsConectado(page);
 
   // A template.
   await page.goto('/app/mensagens/modelo');
@@ -85,10 +75,10 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
 
   // A participant who received answers "SAIR" to the number.
   // Not Ana Beatriz: telas.spec finds her WhatsApp link (consent) in the shared e2e database.
-  const recebeu = await chamar<{ content: { clienteId: number; celular: string; nome: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/20?grupo=ENVIO`);
+  const recebeu = await chamarApi<{ content: { clienteId: number; celular: string; nome: string }[] }>(page, 'GET', `filtrar/participantes/${campanhaId}/0/20?grupo=ENVIO`);
   const quem = recebeu.content.find((p) => !p.nome.startsWith('Ana Beatriz'))!;
-  const status = await chamar<{ instancias: { id: number }[] }>(page, 'GET', 'servidorwhatsapp/status');
-  await chamar(page, 'POST', `servidorwhatsapp/sandbox/recebida/${status.instancias[0]!.id}`, { de: quem.celular, texto: 'SAIR' });
+  const status = await chamarApi<{ instancias: { id: number }[] }>(page, 'GET', 'servidorwhatsapp/status');
+  await chamarApi(page, 'POST', `servidorwhatsapp/sandbox/recebida/${status.instancias[0]!.id}`, { de: quem.celular, texto: 'SAIR' });
   await page.reload();
   await expect(page.getByTestId('res-optouts')).toHaveText('1');
 
@@ -108,7 +98,7 @@ test('campanha de ponta a ponta: parear, modelo, público, disparo com progresso
   await expect(page.getByTestId('percentual')).toBeVisible();
   await page.getByRole('tab', { name: 'Participantes' }).click();
   await expect(page.getByRole('cell', { name: quem.nome })).toHaveCount(0);
-  const todos = await chamar<{ content: { clienteId: number }[] }>(page, 'GET', `filtrar/participantes/${segunda}/0/100`);
+  const todos = await chamarApi<{ content: { clienteId: number }[] }>(page, 'GET', `filtrar/participantes/${segunda}/0/100`);
   expect(todos.content.length).toBeGreaterThan(0);
   expect(todos.content.map((p) => p.clienteId)).not.toContain(quem.clienteId);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { entrar, fotografar } from './apoio';
 
 /** A call of the back office from the page itself (session cookie and XSRF, as the SPA sends them). */
-async function chamar<T>(page: Page, metodo: string, caminho: string, corpo?: unknown): Promise<T> {
+async function chamarApi<T>(page: Page, metodo: string, caminho: string, corpo?: unknown): Promise<T> {
   return page.evaluate(
     async ({ metodo, caminho, corpo }) => {
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
@@ -22,10 +22,10 @@ test('o gerente lança um resgate no parceiro, vê o totalizador e estorna com m
   await entrar(page, 'gerente');
   const sufixo = Date.now().toString(36).slice(-5);
   const nome = `Ótica Central ${sufixo}`;
-  const clientes = await chamar<{ result: { content: { id: number; nome: string }[] } }>(page, 'POST', 'client/filterpaginated/0/5', { busca: 'Maria José', status: 'ATIVO' });
+  const clientes = await chamarApi<{ result: { content: { id: number; nome: string }[] } }>(page, 'POST', 'client/filterpaginated/0/5', { busca: 'Maria José', status: 'ATIVO' });
   const cliente = clientes.result.content[0]!;
-  await chamar(page, 'POST', 'account/lancamento/ajuste', { clienteId: cliente.id, unidade: 'CASHBACK', valor: 20, motivo: 'Saldo para o e2e do parceiro' });
-  await chamar(page, 'POST', 'convenio/save', { nome, cidade: 'Campinas', uf: 'SP', unidades: ['CASHBACK', 'PONTOS'], resgateMaximo: 50 });
+  await chamarApi(page, 'POST', 'account/lancamento/ajuste', { clienteId: cliente.id, unidade: 'CASHBACK', valor: 20, motivo: 'Saldo para o e2e do parceiro' });
+  await chamarApi(page, 'POST', 'convenio/save', { nome, cidade: 'Campinas', uf: 'SP', unidades: ['CASHBACK', 'PONTOS'], resgateMaximo: 50 });
 
   await page.goto('/app/empresa/rede-credenciada');
   await page.getByRole('button', { name: `Resgates em ${nome}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { entrar, fotografar, sair } from './apoio';
 
 /**
  * Issue 14 §1: the administrator adds a (sandbox) WhatsApp server; the manager creates the company's
@@ -7,10 +7,6 @@ import { entrar, fotografar } from './apoio';
  * Screenshots at 1366 and 390 (e2e/screenshots/whats-*.png).
  */
 
-async function sair(page: Page) {
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/auth\/user\/login$/);
-}
 
 test('o administrador cadastra um servidor e o gerente pareia o WhatsApp da empresa pelo QR code', async ({ page }) => {
   test.setTimeout(90_000);

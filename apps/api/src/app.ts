@@ -21,7 +21,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
-import { automaticaRoutes, modeloRoutes } from './modules/mensagem/index.js';
+import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
 import { configRoutes } from './modules/config/config.routes.js';
@@ -33,6 +33,7 @@ import { servidorwhatsappRoutes } from './modules/servidorwhatsapp/servidorwhats
 import { servidoresRoutes } from './modules/servidorwhatsapp/servidores.routes.js';
 import { webhookRoutes } from './modules/servidorwhatsapp/webhook.routes.js';
 import { loteMensagemRoutes } from './modules/servidorwhatsapp/lote.routes.js';
+import { ritmoRoutes } from './modules/servidorwhatsapp/ritmo.routes.js';
 import { sistemaRoutes } from './modules/sistema/sistema.routes.js';
 import { whitelabelRoutes } from './modules/sistema/whitelabel.routes.js';
 import { empresaAdminRoutes } from './modules/company/empresa-admin.routes.js';
@@ -132,6 +133,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     convenioRoutes,
     modeloRoutes,
     automaticaRoutes,
+    caixaSaidaRoutes,
     publicoRoutes,
     campanhaRoutes,
     configRoutes,
@@ -142,6 +144,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     servidorwhatsappRoutes,
     servidoresRoutes,
     loteMensagemRoutes,
+    ritmoRoutes,
     sistemaRoutes,
     whitelabelRoutes,
     empresaAdminRoutes,

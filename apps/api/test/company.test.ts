@@ -259,6 +259,7 @@ describe('GET backoffice/menu', () => {
     expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Mensagens automáticas', '/app/mensagens/automatica'],
       ['Modelos de mensagem', '/app/mensagens/modelo'],
+      ['Caixa de saída', '/app/mensagens/saida'],
     ]);
     // Campaigns, audiences and their block list (docs/areas/mensageria.md "Campanhas", docs/areas/publicos.md).
     const marketing = m.find((i) => i.titulo === 'Marketing')!.subMenu;

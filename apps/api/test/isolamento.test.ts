@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -98,6 +98,16 @@ beforeAll(async () => {
   const [s] = await t.banco.db.insert(servidorWhatsapp).values({ nome: 'Servidor demo', tipo: 'sandbox', baseUrl: 'http://sandbox.local', chave: 'k', capacidade: 10 }).returning({ id: servidorWhatsapp.id });
   const [i] = await t.banco.db.insert(instanciaWhatsapp).values({ empresaId: 1, servidorId: s!.id, nome: 'bonifica-1-demo', webhookTokenHash: 'f'.repeat(64) }).returning({ id: instanciaWhatsapp.id });
   Object.assign(whatsDemo, { servidor: s!.id, instancia: i!.id });
+});
+
+// A demo message whose fate is unknown (REVISAR, docs/areas/mensageria.md "Caixa de saída: a tela"), written straight to the table.
+const mensagemDemo = { id: 0 };
+beforeAll(async () => {
+  const [m] = await t.banco.db
+    .insert(mensagemSaida)
+    .values({ empresaId: 1, canal: 'WHATSAPP', loteId: loteDemo.id, instanciaId: whatsDemo.instancia, clienteId: ids.clienteDemo, para: '5511900000001', texto: 'Mensagem da demo', origem: 'CAMPANHA', status: 'REVISAR' })
+    .returning({ id: mensagemSaida.id });
+  mensagemDemo.id = m!.id;
 });
 
 // API tokens (docs/areas/integracao.md): a token of the demo network, and one of outra for the integration API.
@@ -198,6 +208,8 @@ async function fotografiaDaDemo() {
     campanhas: await db.select().from(campanha).where(eq(campanha.empresaId, 1)).orderBy(asc(campanha.id)),
     bloqueiosPublico: await db.select().from(bloqueioPublico).where(eq(bloqueioPublico.empresaId, 1)).orderBy(asc(bloqueioPublico.id)),
     etiquetas: await db.select().from(etiqueta).where(eq(etiqueta.empresaId, 1)).orderBy(asc(etiqueta.id)),
+    mensagens: await db.select().from(mensagemSaida).where(eq(mensagemSaida.empresaId, 1)).orderBy(asc(mensagemSaida.id)),
+    lotesMensagem: await db.select().from(loteMensagem).where(eq(loteMensagem.empresaId, 1)).orderBy(asc(loteMensagem.id)),
     etiquetasClientes: await db.select().from(clienteEtiqueta).where(eq(clienteEtiqueta.empresaId, 1)).orderBy(asc(clienteEtiqueta.clienteId)),
   };
 }
@@ -579,6 +591,26 @@ const CASOS: Caso[] = [
     status: 404,
     mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
   },
+  // The outbox screen and the pacing form (docs/areas/mensageria.md "Caixa de saída: a tela", "Ritmo editável").
+  {
+    rota: 'post /services/servidorwhatsapp/sandbox/queda/{id}',
+    metodo: 'POST',
+    url: () => `/services/servidorwhatsapp/sandbox/queda/${whatsDemo.instancia}`,
+    corpo: () => ({ para: '11987654321', texto: 'Plantada' }),
+    status: 404,
+    mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
+  },
+  { rota: 'get /services/servidorwhatsapp/ritmo/{id}', metodo: 'GET', url: () => `/services/servidorwhatsapp/ritmo/${whatsDemo.instancia}`, status: 404, mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA },
+  {
+    rota: 'post /services/servidorwhatsapp/ritmo/{id}',
+    metodo: 'POST',
+    url: () => `/services/servidorwhatsapp/ritmo/${whatsDemo.instancia}`,
+    corpo: () => ({ porMinuto: 60, porDia: 5000, silencioInicio: null, silencioFim: null }),
+    status: 404,
+    mensagem: MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
+  },
+  { rota: 'post /services/mensagem/saida/resolver', metodo: 'POST', url: () => '/services/mensagem/saida/resolver', corpo: () => ({ ids: [mensagemDemo.id], acao: 'REENVIAR' }), status: 404, mensagem: 'Mensagem não encontrada.' },
+  { rota: 'post /services/mensagem/saida/resolver', metodo: 'POST', url: () => '/services/mensagem/saida/resolver', corpo: () => ({ ids: [mensagemDemo.id], acao: 'DESCARTAR' }), status: 404, mensagem: 'Mensagem não encontrada.' },
   // The webhook: no session counts, only the instance's secret.
   { rota: 'post /services/servidorwhatsapp/webhook/{instanciaId}/{segredo}', metodo: 'POST', url: () => `/services/servidorwhatsapp/webhook/${whatsDemo.instancia}/segredo-plantado-por-outra`, corpo: () => ({ tipo: 'CONEXAO' }), status: 401, mensagem: MENSAGEM_WEBHOOK_RECUSADO },
   // The programme's rule of a demo branch (docs/areas/programa.md): not in this network.
@@ -617,6 +649,8 @@ const LISTAS = [
   'post /services/etiqueta/filterpaginated/{page}/{size}',
   // Campaigns: checked in 'campanhas' below.
   'post /services/campanha/filterpaginated/{page}/{size}',
+  // The outbox screen: checked in 'caixa de saída' below.
+  'post /services/mensagem/saida/filterpaginated/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -690,6 +724,22 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     }
     const r = (await t.app.db.execute(sql`select count(*)::int as n from cliente_consentimento where cliente_id = ${ids.clienteDemo} and origem = 'EMAIL_DESCADASTRO'`)) as unknown as { rows: { n: number }[] };
     expect(r.rows[0]!.n).toBe(0);
+  });
+
+  it('caixa de saída: outra não vê a mensagem da demo em REVISAR, nem filtrando pelo lote, pelo número ou pelo nome; o resumo não a conta', async () => {
+    const daDemo = env<Pagina<{ id: number }>>(await gerente.post('/services/mensagem/saida/filterpaginated/0/100', { status: 'REVISAR' })).result;
+    expect(daDemo.content.map((m) => m.id)).toContain(mensagemDemo.id);
+    for (const filtro of [{}, { status: 'REVISAR' }, { loteId: loteDemo.id }, { busca: '5511900000001' }, { busca: 'Maria' }, { origem: 'CAMPANHA' }]) {
+      const r = await outra.post('/services/mensagem/saida/filterpaginated/0/100', filtro);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+      expect(r.body).not.toMatch(VAZAMENTO);
+    }
+    const resumo = await outra.get('/services/mensagem/saida/resumo');
+    expect(env<{ revisar: number; lotes: unknown[] }>(resumo).result).toEqual({ revisar: 0, lotes: [] });
+    // A mix of its own id and the demo's is refused as a whole: nothing of either changes.
+    const r = await outra.post('/services/mensagem/saida/resolver', { ids: [mensagemDemo.id, mensagemDemo.id + 1_000_000], acao: 'DAR_COMO_ENVIADA' });
+    expect(r.statusCode).toBe(404);
   });
 
   it('campanhas: a lista de outra não traz as da demo, nem buscando pelo nome ou pela situação', async () => {

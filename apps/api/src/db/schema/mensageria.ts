@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { cliente, contato } from './programa.js';
@@ -127,8 +128,16 @@ export const mensagemSaida = pgTable(
     enviadaEm: timestamp({ withTimezone: true }),
     entregueEm: timestamp({ withTimezone: true }),
     lidaEm: timestamp({ withTimezone: true }),
+    /** A person's decision on a REVISAR message (decision 035): REENVIAR, DAR_COMO_ENVIADA or DESCARTAR, who and when. */
+    revisao: varchar({ length: 20 }).$type<'REENVIAR' | 'DAR_COMO_ENVIADA' | 'DESCARTAR'>(),
+    revisadaPor: integer().references(() => usuario.id),
+    revisadaEm: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // The outbox screen's "waiting for a decision" count and filter, without reading the company's whole outbox.
+    index('mensagem_saida_revisar_idx')
+      .on(t.empresaId, t.criadoEm)
+      .where(sql`${t.status} = 'REVISAR'`),
     index('mensagem_saida_fila_idx').on(t.status, t.proximaTentativaEm),
     index('mensagem_saida_empresa_idx').on(t.empresaId, t.criadoEm),
     index('mensagem_saida_lote_idx').on(t.loteId, t.status),

@@ -124,6 +124,7 @@ export const MENU: Definicao[] = [
     subMenu: [
       { titulo: 'Mensagens automáticas', icone: 'message', tipo: 'interno', state: '/app/mensagens/automatica' },
       { titulo: 'Modelos de mensagem', icone: 'file', tipo: 'interno', state: '/app/mensagens/modelo' },
+      { titulo: 'Caixa de saída', icone: 'list', tipo: 'interno', state: '/app/mensagens/saida' },
     ],
   },
   // Marketing (issue 14, docs/areas/publicos.md, mensageria.md "Campanhas"): campaigns, audiences and the audience block list.

@@ -12,5 +12,6 @@ export { entregarUma, garantirRitmos, esperaBackoff, MAX_TENTATIVAS, type Opcoes
 export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao.js';
 export { cancelarLote, concluirLotes, mudarLotes, progressoLote } from './lotes.js';
 export { entregarAte } from './laco.js';
-export { RITMO_PADRAO } from './ritmo.js';
+export { offsetDoFuso, RITMO_PADRAO, situacaoDoRitmo } from './ritmo.js';
+export { caixaSaidaRoutes } from './caixa.routes.js';
 export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agendamento.js';

@@ -92,3 +92,32 @@ export function offsetDoFuso(fuso: string | null): number {
   const m = /^([+-])(\d{2}):(\d{2})$/.exec(o)!;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
+
+/** The pacing state the workers keep for an instance (`ritmo_instancia`). */
+export type EstadoRitmo = { proximoEnvioEm: Date | null; dia: string | null; enviadosNoDia: number };
+
+/**
+ * What the settings mean today, as the WhatsApp page shows them: today's cap with the warm-up, how
+ * many went out, whether it is quiet now and the earliest next send (the same rules the worker
+ * applies in `reservar`: spacing, quiet hours, then the day's cap).
+ */
+export function situacaoDoRitmo(c: ConfigRitmo, e: EstadoRitmo, agora: Date, offsetMin: number) {
+  const { dia, proximaMeiaNoite } = diaLocal(agora, offsetMin);
+  const enviadosHoje = e.dia === dia ? e.enviadosNoDia : 0;
+  const limite = limiteDoDia(c, agora, offsetMin);
+  const dias = diasDesdePareamento(c.pareadaEm, agora, offsetMin);
+  // Warming up while the ramp, not the daily limit, sets today's cap.
+  const aquecendo = dias < 30 && RITMO_PADRAO.aquecimentoInicial * 2 ** dias < (c.porDia ?? RITMO_PADRAO.porDia);
+  const fimSilencio = fimDoSilencio(c, agora, offsetMin);
+  let proxima = e.proximoEnvioEm && e.proximoEnvioEm > agora ? e.proximoEnvioEm : agora;
+  if (enviadosHoje >= limite && proxima < proximaMeiaNoite) proxima = proximaMeiaNoite;
+  proxima = fimDoSilencio(c, proxima, offsetMin) ?? proxima;
+  return {
+    limiteDoDia: limite,
+    diaDoAquecimento: aquecendo ? dias : null,
+    enviadosHoje,
+    emSilencio: fimSilencio !== null,
+    fimDoSilencio: fimSilencio,
+    proximaVaga: proxima,
+  };
+}

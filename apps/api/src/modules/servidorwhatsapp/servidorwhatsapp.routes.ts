@@ -9,6 +9,7 @@ import {
   MENSAGEM_INSTANCIA_NAO_ENCONTRADA,
   MENSAGEM_NAO_CONTRATADO,
   MENSAGEM_SO_SANDBOX,
+  sandboxQuedaSchema,
   sandboxRecebidaSchema,
   novaInstanciaSchema,
   PERMISSOES,
@@ -17,54 +18,22 @@ import {
   type Instancia,
   type Liberacao,
   type StatusWhats,
-  type TipoContratado,
   type UtilizacaoDia,
 } from '@bonifica/contracts';
 import { empresa, instanciaWhatsapp, mensagemSaida, servidorWhatsapp, transferenciaServidor } from '../../db/schema/index.js';
 import { auditar } from '../../lib/auditoria.js';
-import { ehAdmin } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { FalhaGateway } from '../../adapters/whatsapp/gateway.js';
 import { chamarGateway, enderecoDo, gatewayDo } from './gateways.js';
-import { condicaoDaEmpresa, criarInstancia, instanciaComServidor, listarInstancias, novoSegredo, urlWebhook } from './instancias.js';
+import { ehAdminDaPlataforma, instanciaDoUsuario, tipoContratado } from './acesso.js';
+import { condicaoDaEmpresa, criarInstancia, listarInstancias, novoSegredo, urlWebhook } from './instancias.js';
 import { processarEvento, receberEvento } from './webhook.js';
+import { LIMITE_ENVIANDO_MS, reconciliarMensagens } from '../mensagem/index.js';
 
 /** The WhatsApp server page is for the company's management and the system administrator (spec §6). */
 const PAGINA_WHATS = [PERMISSOES.admin, PERMISSOES.empresa, PERMISSOES.empresaAdmin];
-
-async function tipoContratado(request: FastifyRequest, empresaId: number): Promise<TipoContratado> {
-  return transacaoDoUsuario(request, async (tx) => {
-    const [m] = await tx.select({ tipo: empresa.tipoServidorWhats }).from(empresa).where(eq(empresa.id, empresaId)).limit(1);
-    return (m?.tipo ?? 'NENHUM') as TipoContratado;
-  });
-}
-
-/** The platform's administrator works on any instance; a company on its own, or reads the shared one. */
-function ehAdminDaPlataforma(request: FastifyRequest): boolean {
-  const u = usuarioDe(request);
-  return u.empresaId === null && ehAdmin(u);
-}
-
-/**
- * The instance `id` if the caller may see it (another company's answers 404, as any record of
- * another tenant). `gerenciar`: the shared number is the platform's to restart or disconnect.
- */
-async function instanciaDoUsuario(request: FastifyRequest, id: number, gerenciar: boolean) {
-  const app = request.server;
-  const l = await instanciaComServidor(app.db, id);
-  if (!l) throw erro.naoEncontrado(MENSAGEM_INSTANCIA_NAO_ENCONTRADA);
-  if (ehAdminDaPlataforma(request)) return l;
-  const empresaId = empresaDe(request);
-  if (l.i.empresaId === null) {
-    if ((await tipoContratado(request, empresaId)) !== 'COMPARTILHADO') throw erro.naoEncontrado(MENSAGEM_INSTANCIA_NAO_ENCONTRADA);
-    if (gerenciar) throw erro.proibido(MENSAGEM_COMPARTILHADO);
-    return l;
-  }
-  if (l.i.empresaId !== empresaId) throw erro.naoEncontrado(MENSAGEM_INSTANCIA_NAO_ENCONTRADA);
-  return l;
-}
 
 async function umaInstancia(request: FastifyRequest, id: number): Promise<Instancia> {
   const [i] = await listarInstancias(request.server.db, eq(instanciaWhatsapp.id, id));
@@ -288,5 +257,34 @@ export async function servidorwhatsappRoutes(app: FastifyInstance) {
     const r = await chamarGateway(() => app.adaptadores.whatsappSandbox.simularRecebida(enderecoDo(l.s), l.i.nome, de, texto));
     await receberEvento(app, l.i, { tipo: 'MENSAGEM_RECEBIDA', instancia: l.i.nome, de, texto, idGateway: r.idGateway, em: new Date() }, { simulada: true, de, texto });
     return ok({ idGateway: r.idGateway });
+  });
+
+  /**
+   * Sandbox only: a send cut by a crash (docs/decisions/029) — the row committed ENVIANDO long enough ago,
+   * the gateway never called — then the reconciliation job, which asks the sandbox, hears "unknown" and
+   * marks it REVISAR. How the outbox screen's decision is tried without killing a worker.
+   */
+  rotas.post('/servidorwhatsapp/sandbox/queda/:id', { schema: { tags, params: idWhatsParamSchema, body: sandboxQuedaSchema }, config }, async (request) => {
+    const l = await instanciaDoUsuario(request, request.params.id, true);
+    if (l.s.tipo !== 'sandbox') throw erro.requisicao(MENSAGEM_SO_SANDBOX);
+    if (l.i.empresaId === null) throw erro.requisicao('Use o número de uma empresa: a mensagem precisa de uma caixa de saída.');
+    const [m] = await app.db
+      .insert(mensagemSaida)
+      .values({
+        empresaId: l.i.empresaId,
+        canal: 'WHATSAPP',
+        instanciaId: l.i.id,
+        para: `55${request.body.para}`,
+        texto: request.body.texto,
+        origem: 'TESTE',
+        status: 'ENVIANDO',
+        tentativas: 1,
+        enviandoEm: new Date(Date.now() - LIMITE_ENVIANDO_MS - 1000),
+      })
+      .returning({ id: mensagemSaida.id });
+    await reconciliarMensagens(app);
+    const [depois] = await app.db.select({ status: mensagemSaida.status }).from(mensagemSaida).where(eq(mensagemSaida.id, m!.id)).limit(1);
+    await app.db.transaction((tx) => auditar(tx, request, { acao: 'SIMULAR_QUEDA', entidade: 'mensagem_saida', entidadeId: m!.id, empresaId: l.i.empresaId, depois: { status: depois?.status } }));
+    return ok({ mensagemId: m!.id, status: depois?.status ?? 'REVISAR' });
   });
 }

@@ -5,6 +5,7 @@ import { CONSTANTES } from '@bonifica/contracts';
 import { PaginaCarregando } from '../../components/pagina-carregando';
 import { ProvedorModais } from '../provedor-modais';
 import { useUsuarioLogado } from '../session/usuario';
+import { AlertaWhatsappAdmin } from './alerta-whatsapp-admin';
 import { BannerFaturamento } from './banner-faturamento';
 import { Breadcrumbs } from './breadcrumbs';
 import { Cabecalho } from './cabecalho';
@@ -46,6 +47,7 @@ export function Component() {
         <main id="conteudo" className={classes.conteudo} tabIndex={-1}>
           <Box className={classes.topoConteudo}>
             <BannerFaturamento />
+            <AlertaWhatsappAdmin />
             <Breadcrumbs />
           </Box>
           <Box className={classes.pagina}>{trocandoDePagina ? <CarregandoNavegacao /> : <Outlet />}</Box>

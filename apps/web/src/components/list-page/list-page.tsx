@@ -38,6 +38,10 @@ export type ListPageProps<T> = {
   secao?: boolean;
   /** What the empty list says with no filter on ("Nenhuma importação ainda."). */
   mensagemVazia?: string;
+  /** Between the filters and the table: a notice, or the actions on the selected rows. */
+  acimaDaTabela?: ReactNode;
+  /** Rows with a checkbox; `podeSelecionar` leaves the others without one. */
+  selecao?: { selecionados: T[]; aoMudar: (registros: T[]) => void; podeSelecionar?: (registro: T) => boolean; rotulo?: (registro: T) => string };
 };
 
 const SEM_FILTROS: readonly FiltroDef[] = [];
@@ -72,6 +76,8 @@ export function ListPage<T>({
   idRegistro,
   secao,
   mensagemVazia,
+  acimaDaTabela,
+  selecao,
 }: ListPageProps<T>) {
   const camposOrdenaveis = useMemo(() => colunas.filter((c) => c.sortable).map((c) => String(c.accessor)), [colunas]);
   const estado = useFiltrosUrl({ filtros, camposOrdenaveis, ordenacaoPadrao, tamanhoPadrao });
@@ -142,6 +148,15 @@ export function ListPage<T>({
         // The server stops counting past a limit on big lists (totalLimitado): "1–20 de mais de 10.000".
         paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${lista.data.totalLimitado ? 'mais de ' : ''}${totalRecords.toLocaleString('pt-BR')}`}
         getPaginationControlProps={(controle) => ({ 'aria-label': ROTULOS_PAGINACAO[controle] })}
+        {...(selecao
+          ? {
+              selectedRecords: selecao.selecionados,
+              onSelectedRecordsChange: selecao.aoMudar,
+              isRecordSelectable: selecao.podeSelecionar,
+              selectionCheckboxProps: { 'aria-label': 'Selecionar todas desta página' },
+              getRecordSelectionCheckboxProps: (r: T) => ({ 'aria-label': selecao.rotulo ? selecao.rotulo(r) : 'Selecionar' }),
+            }
+          : {})}
       />
     );
   }
@@ -156,6 +171,7 @@ export function ListPage<T>({
         aoLimpar={estado.limparFiltros}
         temFiltros={estado.temFiltros}
       />
+      {acimaDaTabela}
       {corpo}
     </Stack>
   );

@@ -111,7 +111,7 @@ describe('Marketing › Campanhas', () => {
       'GET servidorwhatsapp/lote/21': responder(() => {
         chamadasLote++;
         const enviadas = chamadasLote === 1 ? 18 : 54;
-        return { corpo: envelope({ total: 90, fila: 90 - enviadas, enviando: 0, enviadas, entregues: 0, lidas: 0, falharam: 0, canceladas: 0, revisar: 0, percentual: Math.round((enviadas * 100) / 90), status: 'ATIVO' }) };
+        return { corpo: envelope({ total: 90, fila: 90 - enviadas, enviando: 0, enviadas, entregues: 0, lidas: 0, falharam: 0, canceladas: 0, revisar: chamadasLote === 1 ? 0 : 2, percentual: Math.round((enviadas * 100) / 90), status: 'ATIVO' }) };
       }),
       'GET campanha/resultados/9': RESULTADOS,
       'GET filtrar/participantes/9/0/20': { content: participantes, totalElements: 2, totalPages: 1, number: 0, size: 20 },
@@ -122,6 +122,10 @@ describe('Marketing › Campanhas', () => {
     // Polled while something is queued: the bar moves without a reload.
     await waitFor(() => expect(screen.getByTestId('percentual')).toHaveTextContent('60% de 90'), { timeout: 5000 });
     expect(screen.getByRole('progressbar', { name: 'Progresso do envio' })).toHaveAttribute('aria-valuenow', '60');
+    // Two fates left unknown by a crash: the manager is sent to decide in the outbox, filtered to this batch.
+    expect(screen.getByText('2 mensagens aguardam sua decisão')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Decidir na caixa de saída' })).toHaveAttribute('href', '/app/mensagens/saida?lote=21&status=REVISAR');
+    expect(screen.getByRole('link', { name: 'Ver as mensagens na caixa de saída' })).toHaveAttribute('href', '/app/mensagens/saida?lote=21');
 
     expect(await screen.findByTestId('res-enviadas')).toHaveTextContent('60');
     expect(screen.getByTestId('res-optouts')).toHaveTextContent('1');

@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { Badge, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { ROTULO_STATUS_MENSAGEM } from '@bonifica/contracts';
 import { TabelaSimples } from '../../components/tabela-simples';
 import { formatarInteiro, formatarTelefone } from '../../lib/format';
 import { useParticipantes } from './api';
 
-const SITUACAO: Record<string, string> = {
-  FILA: 'Na fila',
-  ENVIANDO: 'Enviando',
-  ENVIADA: 'Enviada',
-  ENTREGUE: 'Entregue',
-  LIDA: 'Lida',
-  FALHOU: 'Falhou',
-  CANCELADA: 'Cancelada',
-  REVISAR: 'Em revisão',
-};
+const SITUACAO: Record<string, string> = ROTULO_STATUS_MENSAGEM;
 const TAMANHO = 20;
 
 /** `filtrar/participantes/{campanha}/{página}/{tamanho}`: who was reached, by group, with each message's status. */

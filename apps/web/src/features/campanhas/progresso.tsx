@@ -1,4 +1,5 @@
-import { Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatarInteiro } from '../../lib/format';
 import { useProgressoLote } from './api';
 
@@ -46,6 +47,18 @@ export function ProgressoCampanha({ loteId, canal = 'WHATSAPP' }: { loteId: numb
           </div>
         ))}
       </SimpleGrid>
+      {/* A crash left some fates unknown: a person decides in the outbox (docs/decisions/035). */}
+      {p.revisar > 0 && (
+        <Alert color="orange" mt="sm" title={`${formatarInteiro(p.revisar)} ${p.revisar === 1 ? 'mensagem aguarda' : 'mensagens aguardam'} sua decisão`}>
+          O envio foi interrompido e não se sabe se chegaram.{' '}
+          <Anchor component={Link} to={`/app/mensagens/saida?lote=${loteId}&status=REVISAR`} size="sm">
+            Decidir na caixa de saída
+          </Anchor>
+        </Alert>
+      )}
+      <Anchor component={Link} to={`/app/mensagens/saida?lote=${loteId}`} size="sm" mt="sm" display="inline-block">
+        Ver as mensagens na caixa de saída
+      </Anchor>
     </Card>
   );
 }

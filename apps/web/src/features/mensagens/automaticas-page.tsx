@@ -1,22 +1,13 @@
 import { Alert, Stack, Tabs } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatarDataHora, GATILHOS, GATILHOS_AUTOMATICA, type EnvioAutomatica } from '@bonifica/contracts';
+import { formatarDataHora, GATILHOS, GATILHOS_AUTOMATICA, ROTULO_STATUS_MENSAGEM, type EnvioAutomatica } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { ListPage, type FiltroDef } from '../../components/list-page';
 import { buscarEnvios, chavesMensagens, useAutomaticas, useModelosAtivos } from './api';
 import { GatilhoCard } from './gatilho-card';
 
-const STATUS: Record<string, string> = {
-  FILA: 'Na fila',
-  ENVIANDO: 'Enviando',
-  ENVIADA: 'Enviada',
-  ENTREGUE: 'Entregue',
-  LIDA: 'Lida',
-  FALHOU: 'Falhou',
-  CANCELADA: 'Cancelada',
-  REVISAR: 'Em revisão',
-};
+const STATUS: Record<string, string> = ROTULO_STATUS_MENSAGEM;
 
 const COLUNAS: DataTableColumn<EnvioAutomatica>[] = [
   { accessor: 'criadoEm', title: 'Data', render: (e) => formatarDataHora(e.criadoEm) },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Instancia, StatusWhats, UtilizacaoDia } from '@bonifica/contracts';
+import type { Instancia, RitmoInstancia, RitmoSave, StatusWhats, UtilizacaoDia } from '@bonifica/contracts';
 import { api } from '../../lib/api';
 
 export const chavesWhats = {
@@ -36,3 +36,18 @@ export const useParear = () => useAcao(async (id: number) => (await api.get<Inst
 export const useAtualizar = () => useAcao(async (id: number) => (await api.get<Instancia>(`servidorwhatsapp/atualizar/${id}`)).result);
 export const useDesconectar = () => useAcao(async (id: number) => (await api.post<Instancia>(`instancia/desconectar/${id}`)).result);
 export const useSimularLeitura = () => useAcao(async (id: number) => (await api.post<Instancia>(`servidorwhatsapp/sandbox/lerqr/${id}`)).result);
+
+export const chaveRitmo = (id: number) => ['servidor-whats', 'ritmo', id] as const;
+
+/** Pacing of an instance and what it means today (docs/areas/mensageria.md "Ritmo editável"). */
+export function useRitmo(id: number) {
+  return useQuery({ queryKey: chaveRitmo(id), queryFn: async () => (await api.get<RitmoInstancia>(`servidorwhatsapp/ritmo/${id}`)).result!, refetchInterval: 60_000 });
+}
+
+export function useSalvarRitmo(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (r: RitmoSave) => (await api.post<RitmoInstancia>(`servidorwhatsapp/ritmo/${id}`, r)).result!,
+    onSuccess: (r) => qc.setQueryData(chaveRitmo(id), r),
+  });
+}

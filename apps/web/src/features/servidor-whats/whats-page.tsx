@@ -6,6 +6,8 @@ import { confirmar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora, formatarTelefone } from '../../lib/format';
+import { RitmoEnvio } from './ritmo';
+import { Dado } from './dado';
 import { useAtualizar, useDesconectar, useNovaInstancia, useParear, useReiniciar, useSimularLeitura, useStatusWhats, useUtilizacao } from './api';
 
 const ESTADO: Record<EstadoInstancia, { rotulo: string; cor: string }> = {
@@ -91,6 +93,7 @@ function CartaoInstancia({ i, podeGerenciar }: { i: Instancia; podeGerenciar: bo
             </Stack>
           </Alert>
         )}
+        <RitmoEnvio instanciaId={i.id} />
         {podeGerenciar && (
           <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={atualizar.isPending} onClick={() => atualizar.mutate(i.id, { onError: avisoErro })}>
@@ -131,18 +134,6 @@ function CartaoInstancia({ i, podeGerenciar }: { i: Instancia; podeGerenciar: bo
   );
 }
 
-function Dado({ rotulo, valor }: { rotulo: string; valor: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {rotulo}
-      </Text>
-      <Text size="sm" fw={600}>
-        {valor}
-      </Text>
-    </div>
-  );
-}
 
 function Utilizacao() {
   const consulta = useUtilizacao(true);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatarDataHora } from '../../lib/format';
 import { useAlertaMonitoramento } from './api';
 
-/** The banner of the WhatsApp admin screens: the latest monitoring run found something down. */
+/** The banner of every system-administrator screen (app/shell/alerta-whatsapp-admin.tsx): the latest monitoring run found something down. */
 export function AlertaMonitoramento() {
   const { data } = useAlertaMonitoramento();
   if (!data) return null;

@@ -6,7 +6,6 @@ import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { EstadoConsulta, PaginacaoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora } from '../../lib/format';
-import { AlertaMonitoramento } from './alerta-monitoramento';
 import { useExecucoes, useRodarMonitoramento } from './api';
 import { BadgeSituacao } from './situacao';
 
@@ -28,7 +27,6 @@ export function Component() {
           </Button>
         }
       />
-      <AlertaMonitoramento />
       <EstadoConsulta consulta={consulta} vazio={execucoes.length === 0} mensagemVazia="Nenhuma execução ainda." titulo="Execuções">
         <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="xs">

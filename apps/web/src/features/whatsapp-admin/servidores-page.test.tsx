@@ -23,26 +23,24 @@ const S = (id: number, nome: string, extra: Partial<Servidor> = {}): Servidor =>
 describe('Sistema › Servidores e Monitoramento', () => {
   beforeAll(() => Promise.all([import('./servidores-page'), import('./monitoramento-detalhe-page')]), 30_000);
 
-  it('lista em ordem com ocupação e situação; a seta envia a nova ordem; o alerta do monitoramento aparece', async () => {
+  it('lista em ordem com ocupação e situação; a seta envia a nova ordem', async () => {
     const s = servidorFalso({
       ...rotasPadrao(usuarioAdmin),
       'GET servidores/listar/todos': [S(1, 'alfa'), S(2, 'beta', { situacao: 'FALHA', ultimoErro: 'chave recusada' })],
-      'GET monitoramento/alerta': { execucaoId: 9, falhas: 1, alertas: 0, em: '2026-03-05T15:04:05.000Z' },
       'POST servidores/salvaordem': [],
     });
     const { usuario } = renderizarPagina('/app/sistema/servidores', () => import('./servidores-page'));
     const linha = (await screen.findByText('beta', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(linha).getByText('Fora do ar')).toBeInTheDocument();
     expect(within(linha).getByText('10 de 50')).toBeInTheDocument();
-    expect(await screen.findByText('WhatsApp com problema')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute('href', '/app/sistema/monitoramento/detalhes/9');
+    // The monitoring alert lives in the admin layout now (app/shell/alerta-whatsapp-admin.test.tsx).
     await usuario.click(screen.getByRole('button', { name: 'Subir beta' }));
     await waitFor(() => expect(s.chamadas('POST servidores/salvaordem')).toHaveLength(1));
     expect(JSON.parse(s.chamadas('POST servidores/salvaordem')[0]!.corpo!)).toEqual({ ids: [2, 1] });
   });
 
   it('editar não mostra a chave e, em branco, não a envia', async () => {
-    const s = servidorFalso({ ...rotasPadrao(usuarioAdmin), 'GET servidores/listar/todos': [S(1, 'alfa')], 'GET monitoramento/alerta': null, 'POST servidores/save': S(1, 'alfa') });
+    const s = servidorFalso({ ...rotasPadrao(usuarioAdmin), 'GET servidores/listar/todos': [S(1, 'alfa')], 'POST servidores/save': S(1, 'alfa') });
     const { usuario } = renderizarPagina('/app/sistema/servidores', () => import('./servidores-page'));
     await usuario.click(await screen.findByRole('button', { name: 'Editar alfa' }, { timeout: 5000 }));
     const dialogo = await screen.findByRole('dialog', { name: 'Editar servidor' });

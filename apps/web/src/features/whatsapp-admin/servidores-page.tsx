@@ -7,7 +7,6 @@ import { confirmar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora } from '../../lib/format';
-import { AlertaMonitoramento } from './alerta-monitoramento';
 import { useExcluirServidor, useSalvarOrdem, useSalvarServidor, useServidores, useStatusServidor, useTestarServidor } from './api';
 
 const COR_SITUACAO: Record<SituacaoServidor, string> = { OK: 'green', FALHA: 'red', DESCONHECIDA: 'gray' };
@@ -121,7 +120,6 @@ export function Component() {
           </Button>
         }
       />
-      <AlertaMonitoramento />
       <EstadoConsulta consulta={consulta} vazio={servidores.length === 0} mensagemVazia="Nenhum servidor cadastrado." titulo="Servidores">
         <Table.ScrollContainer minWidth={820}>
           <Table striped verticalSpacing="xs">

@@ -47,7 +47,6 @@ describe('Sistema › Transferência de servidor', () => {
       'GET servidores/instancias': [instancia],
       'GET servidores/listar/todos': [servidor(1, 'alfa'), servidor(2, 'beta')],
       'GET servidores/transferencia/listar': [transferencia],
-      'GET monitoramento/alerta': null,
       'POST servidores/transferencia/iniciar': { id: 4 },
     });
     const { usuario } = renderizarPagina('/app/sistema/transferencia-servidor', () => import('./transferencia-page'));
@@ -64,5 +63,6 @@ describe('Sistema › Transferência de servidor', () => {
     await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(s.chamadas('POST servidores/transferencia/iniciar')).toHaveLength(1));
     expect(JSON.parse(s.chamadas('POST servidores/transferencia/iniciar')[0]!.corpo!)).toEqual({ instanciaId: 5, servidorDestinoId: 2 });
-  });
+    // Two selects and a confirmation: past the 5 s default on a busy machine.
+  }, 20_000);
 });

@@ -7,7 +7,6 @@ import { confirmar } from '../../components/confirmar';
 import { EstadoConsulta } from '../../components/estado-consulta';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora } from '../../lib/format';
-import { AlertaMonitoramento } from './alerta-monitoramento';
 import { useCancelarTransferencia, useIniciarTransferencia, useInstanciasAdmin, useServidores, useTransferencias } from './api';
 
 const ESTADO: Record<EstadoTransferencia, { rotulo: string; cor: string }> = {
@@ -53,7 +52,6 @@ export function Component() {
   return (
     <Stack gap="lg">
       <CabecalhoPagina titulo="Transferência de servidor" descricao="Move a instância de WhatsApp de uma empresa para outro servidor, com novo pareamento e sem perder as mensagens na fila." />
-      <AlertaMonitoramento />
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Title order={2} fz="h4">

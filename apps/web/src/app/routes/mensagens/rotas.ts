@@ -21,6 +21,11 @@ export const rotasMensagens: RouteObject[] = [
         lazy: () => import('../../../features/mensagens/modelos-page'),
         handle: { breadcrumb: 'Modelos de mensagem', permissions: PODE_GERENCIAR_MENSAGENS } satisfies RotaHandle,
       },
+      {
+        path: 'saida',
+        lazy: () => import('../../../features/mensagens/caixa-page'),
+        handle: { breadcrumb: 'Caixa de saída', permissions: PODE_GERENCIAR_MENSAGENS } satisfies RotaHandle,
+      },
     ],
   },
 ];
