@@ -31,3 +31,4 @@ export * from './servidorwhatsapp.js';
 export * from './mensagem-saida.js';
 export * from './publico.js';
 export * from './campanha.js';
+export * from './premio.js';

@@ -15,3 +15,4 @@ export * from './mensageria-saida.js';
 export * from './sandbox-whatsapp.js';
 export * from './publico.js';
 export * from './campanha.js';
+export * from './premio.js';
