@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconGift, IconPlus, IconPrinter } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { BadgeAtivo } from '../../components/badges-situacao';
 import { ROTULOS_PERIODO_LIMITE, type Premio } from '@bonifica/contracts';
 import { FormDrawer } from '../../components/form-page';
 import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
@@ -29,11 +30,7 @@ const COLUNAS: DataTableColumn<Premio>[] = [
   {
     accessor: 'ativo',
     title: 'Situação',
-    render: (p) => (
-      <Badge color={p.ativo ? 'teal' : 'gray'} variant="light">
-        {p.ativo ? 'Ativo' : 'Inativo'}
-      </Badge>
-    ),
+    render: (p) => <BadgeAtivo ativo={p.ativo} />,
   },
 ];
 

@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { Badge, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { PODE_GERENCIAR_PREMIOS, ROTULOS_STATUS_RESGATE_PREMIO, STATUS_RESGATE_PREMIO, type ResgatePremio, type StatusResgatePremio } from '@bonifica/contracts';
+import { PODE_GERENCIAR_PREMIOS, ROTULOS_STATUS_RESGATE_PREMIO, STATUS_RESGATE_PREMIO, type ResgatePremio } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
+import { BadgeStatusResgatePremio } from '../../components/badges-situacao';
 import { ListPage, type FiltroDef } from '../../components/list-page';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { can } from '../../lib/access';
@@ -10,8 +11,6 @@ import { formatarDataHora } from '../../lib/format';
 import { AcoesResgate } from './acoes-resgate';
 import { buscarResgates, chavesPremios, custoDoPremio } from './api';
 import { RelatorioResgates } from './relatorio-resgates';
-
-const COR_STATUS: Record<StatusResgatePremio, string> = { SOLICITADO: 'blue', SEPARADO: 'grape', DISPONIVEL: 'yellow', RETIRADO: 'teal', CANCELADO: 'gray' };
 
 const COLUNAS: DataTableColumn<ResgatePremio>[] = [
   { accessor: 'codigo', title: 'Código', render: (r) => <strong>{r.codigo}</strong> },
@@ -23,11 +22,7 @@ const COLUNAS: DataTableColumn<ResgatePremio>[] = [
   {
     accessor: 'status',
     title: 'Situação',
-    render: (r) => (
-      <Badge color={COR_STATUS[r.status]} variant="light">
-        {ROTULOS_STATUS_RESGATE_PREMIO[r.status]}
-      </Badge>
-    ),
+    render: (r) => <BadgeStatusResgatePremio status={r.status} />,
   },
 ];
 
