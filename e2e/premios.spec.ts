@@ -32,7 +32,7 @@ test('o gerente cadastra um prêmio com foto; a atendente o resgata no terminal 
   // The manager registers the prize with its photo.
   await page.goto('/app/premios/catalogo');
   await expect(page.getByRole('heading', { name: 'Catálogo de prêmios' })).toBeVisible();
-  await page.getByRole('button', { name: 'Novo prêmio' }).click();
+  await page.getByRole('button', { name: 'Novo prêmio' }).first().click();
   const gaveta = page.getByRole('dialog', { name: 'Novo prêmio' });
   await gaveta.getByRole('textbox', { name: /Nome do prêmio/ }).fill(nome);
   await gaveta.getByRole('textbox', { name: 'Descrição' }).fill('Caneca de porcelana com a marca da loja');
@@ -43,7 +43,7 @@ test('o gerente cadastra um prêmio com foto; a atendente o resgata no terminal 
   await fotografar(page, 'premio-form-desktop');
   await gaveta.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Prêmio cadastrado.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Busca' }).fill(sufixo);
+  await page.getByRole('searchbox', { name: 'Busca' }).fill(sufixo);
   const linha = page.getByRole('row').filter({ hasText: nome });
   await expect(linha).toBeVisible();
   await expect(linha.getByText('30 pontos')).toBeVisible();
