@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
+import { premioRoutes } from './modules/premio/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -131,6 +132,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     companyRoutes,
     computersRoutes,
     convenioRoutes,
+    premioRoutes,
     modeloRoutes,
     automaticaRoutes,
     caixaSaidaRoutes,

@@ -254,7 +254,11 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Prêmios', 'Servidor WhatsApp', 'Ajuda']);
+    expect(m.find((i) => i.titulo === 'Prêmios')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
+      ['Catálogo', '/app/premios/catalogo'],
+      ['Resgates', '/app/premios/resgates'],
+    ]);
     // Spec §2 "messages: automatic, template" (docs/areas/mensageria.md).
     expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Mensagens automáticas', '/app/mensagens/automatica'],
@@ -288,7 +292,9 @@ describe('GET backoffice/menu', () => {
     expect(titulos(a.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Usuários', 'Perfis de acesso']);
     expect(titulos(a.find((i) => i.titulo === 'Sistema')!.subMenu)).toContain('Manutenção');
     const doAtendente = await menu(atendente);
-    expect(titulos(doAtendente)).toEqual(['Início', 'Cadastros', 'Cartões', 'Ajuda']);
+    expect(titulos(doAtendente)).toEqual(['Início', 'Cadastros', 'Cartões', 'Prêmios', 'Ajuda']);
+    // The counter redeems and hands prizes over; the catalogue is the management's.
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Prêmios')!.subMenu)).toEqual(['Resgates']);
     // The counter looks cards up and links them; printing and reports stay with management.
     expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões']);
     // Birthdays help the counter greet the customer; the list is read-only.

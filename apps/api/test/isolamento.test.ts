@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -136,6 +136,19 @@ beforeAll(async () => {
 });
 const porTokenParceiro = () => ({ authorization: `Bearer ${resgatesDemo.segredoParceiroOutra}`, 'idempotency-key': `iso-${Math.random()}` });
 
+// Prizes (docs/areas/premios.md): a prize of the demo with its photo, and one redemption of it.
+const premiosDemo = { premio: 0, resgate: 0, codigo: '' };
+beforeAll(async () => {
+  const p = await gerente.post('/services/premio/save', { nome: 'Prêmio da demo', custoPontos: 1, fotoArquivoId: arquivoDemo.id, estoque: 10 });
+  expect(p.statusCode, p.body).toBe(200);
+  premiosDemo.premio = env<{ id: number }>(p).result.id;
+  const aj = await gerente.post('/services/account/lancamento/ajuste', { clienteId: ids.clienteDemo, unidade: 'PONTOS', valor: 5, motivo: 'Pontos para o resgate do prêmio' });
+  expect(aj.statusCode, aj.body).toBe(200);
+  const r = await gerente.post('/services/premio/resgate/save', { premioId: premiosDemo.premio, clienteId: ids.clienteDemo });
+  expect(r.statusCode, r.body).toBe(200);
+  Object.assign(premiosDemo, { resgate: env<{ id: number }>(r).result.id, codigo: env<{ codigo: string }>(r).result.codigo });
+});
+
 // Audiences (docs/areas/publicos.md): an audience, a block and a tag of the demo network.
 const publicosDemo = { publico: 0, bloqueio: 0, etiqueta: 0 };
 beforeAll(async () => {
@@ -200,6 +213,9 @@ async function fotografiaDaDemo() {
     numeracaoCartoes: await db.select().from(cartaoNumeracao).where(eq(cartaoNumeracao.empresaId, 1)),
     planos: await db.select().from(plano).where(eq(plano.empresaId, 1)).orderBy(asc(plano.id)),
     contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
+    premios: await db.select().from(premio).where(eq(premio.empresaId, 1)).orderBy(asc(premio.id)),
+    resgatesPremio: await db.select().from(premioResgate).where(eq(premioResgate.empresaId, 1)).orderBy(asc(premioResgate.id)),
+    historicoPremio: await db.select().from(premioResgateHistorico).where(eq(premioResgateHistorico.empresaId, 1)).orderBy(asc(premioResgateHistorico.id)),
     resgatesParceiro: await db.select().from(resgateParceiro).where(eq(resgateParceiro.empresaId, 1)).orderBy(asc(resgateParceiro.id)),
     parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
     whatsapp: await db.select().from(instanciaWhatsapp).orderBy(asc(instanciaWhatsapp.id)),
@@ -396,6 +412,21 @@ const CASOS: Caso[] = [
   { rota: 'delete /services/etiqueta/delete/{id}', metodo: 'DELETE', url: () => `/services/etiqueta/delete/${publicosDemo.etiqueta}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'get /services/etiqueta/cliente/{id}', metodo: 'GET', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, status: 404, mensagem: 'Cliente não encontrado.' },
   { rota: 'post /services/etiqueta/cliente/{id}', metodo: 'POST', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, corpo: () => ({ etiquetas: [] }), status: 404, mensagem: 'Cliente não encontrado.' },
+  // Prizes and their redemptions: outra neither reads, changes, redeems, hands over, cancels, re-sends nor prints the demo's.
+  { rota: 'get /services/premio/findbyid/{id}', metodo: 'GET', url: () => `/services/premio/findbyid/${premiosDemo.premio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ id: premiosDemo.premio, nome: 'Tomado', custoPontos: 1 }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ nome: 'Com a foto da demo', custoPontos: 1, fotoArquivoId: arquivoDemo.id }), status: 400, mensagem: 'Foto não encontrada: envie a imagem de novo.' },
+  { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ nome: 'Na loja da demo', custoPontos: 1, filiais: [2] }), status: 400, mensagem: 'Filial não encontrada na rede.' },
+  { rota: 'delete /services/premio/delete/{id}', metodo: 'DELETE', url: () => `/services/premio/delete/${premiosDemo.premio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/premio/cliente/{id}', metodo: 'GET', url: () => `/services/premio/cliente/${ids.clienteDemo}`, status: 404, mensagem: 'Cliente não encontrado.' },
+  { rota: 'post /services/premio/resgate/save', metodo: 'POST', url: () => '/services/premio/resgate/save', corpo: () => ({ premioId: premiosDemo.premio, clienteId: ids.clienteDemo }), status: 404, mensagem: 'Prêmio não encontrado.' },
+  { rota: 'get /services/premio/resgate/findbyid/{id}', metodo: 'GET', url: () => `/services/premio/resgate/findbyid/${premiosDemo.resgate}`, status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'get /services/premio/resgate/historico/{id}', metodo: 'GET', url: () => `/services/premio/resgate/historico/${premiosDemo.resgate}`, status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'get /services/premio/resgate/retirar/{a}/{b}', metodo: 'GET', url: () => `/services/premio/resgate/retirar/${premiosDemo.resgate}/${premiosDemo.codigo}`, status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'get /services/premio/resgate/cancelar/{id}', metodo: 'GET', url: () => `/services/premio/resgate/cancelar/${premiosDemo.resgate}`, status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'get /services/premio/resgate/reenviar/resgate/{id}', metodo: 'GET', url: () => `/services/premio/resgate/reenviar/resgate/${premiosDemo.resgate}`, status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'post /services/premio/resgate/alterar/status', metodo: 'POST', url: () => '/services/premio/resgate/alterar/status', corpo: () => ({ id: premiosDemo.resgate, status: 'SEPARADO' }), status: 404, mensagem: 'Resgate não encontrado.' },
+  { rota: 'post /services/premio/resgate/imprimir', metodo: 'POST', url: () => '/services/premio/resgate/imprimir', corpo: () => ({ id: premiosDemo.resgate }), status: 404, mensagem: 'Resgate não encontrado.' },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -651,6 +682,9 @@ const LISTAS = [
   'post /services/campanha/filterpaginated/{page}/{size}',
   // The outbox screen: checked in 'caixa de saída' below.
   'post /services/mensagem/saida/filterpaginated/{page}/{size}',
+  // Prizes and redemptions: checked in 'prêmios' below.
+  'post /services/premio/filterpaginated/{page}/{size}',
+  'post /services/premio/resgate/filtrar/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -897,6 +931,25 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     expect(c.statusCode, c.body).toBe(200);
     expect(env<{ clientes: number }>(c).result.clientes).toBe(0);
     expect(c.body).not.toMatch(VAZAMENTO);
+  });
+
+  it('prêmios: catálogo, resgates, relatório e PDFs de outra não trazem nada da demo, nem filtrando pelos ids dela', async () => {
+    for (const filtro of [{}, { busca: 'demo' }, { filialId: 2 }]) {
+      const r = await outra.post('/services/premio/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<{ id: number }>>(r).result.content.map((x) => x.id)).not.toContain(premiosDemo.premio);
+    }
+    for (const filtro of [{}, { premioId: premiosDemo.premio }, { clienteId: ids.clienteDemo }, { filialId: 2 }, { codigo: premiosDemo.codigo }]) {
+      const r = await outra.post('/services/premio/resgate/filtrar/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+    }
+    const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const rel = await outra.post('/services/premio/resgate/relatorio', { de: hoje, ate: hoje, premioId: premiosDemo.premio });
+    expect(env<{ total: { quantidade: number } }>(rel).result.total.quantidade).toBe(0);
+    const pdf = await outra.post('/services/premio/imprimir', {});
+    expect(pdf.statusCode).toBe(200);
+    expect(textoDoPdf(pdf.rawPayload).join(' ')).not.toMatch(/Prêmio da demo|Bonifica/);
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {

@@ -32,3 +32,4 @@ export * from './mensagem-saida.js';
 export * from './publico.js';
 export * from './campanha.js';
 export * from './caixa-saida.js';
+export * from './premio.js';

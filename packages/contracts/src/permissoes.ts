@@ -117,3 +117,6 @@ export const PODE_VENDER: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES
 export const PODE_EXPORTAR_CLIENTES: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.clientesGerenciar, PERMISSOES.relatorios];
 /** Message templates and automatic messages (issue 14 §3): they write to customers in the company's name, management only. */
 export const PODE_GERENCIAR_MENSAGENS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** Prize catalogue (docs/areas/premios.md): the management keeps it; the counter redeems and hands prizes over. */
+export const PODE_GERENCIAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+export const PODE_RESGATAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];

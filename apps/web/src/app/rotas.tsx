@@ -10,6 +10,7 @@ import { rotasCadastros } from './routes/cadastros/rotas';
 import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasMensagens } from './routes/mensagens/rotas';
 import { rotasMarketing } from './routes/marketing/rotas';
+import { rotasPremios } from './routes/premios/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -52,6 +53,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasEmpresa,
             ...rotasMensagens,
             ...rotasMarketing,
+            ...rotasPremios,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

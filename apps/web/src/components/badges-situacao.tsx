@@ -3,14 +3,17 @@ import {
   ROTULOS_SITUACAO_CLIENTE_PLANO,
   ROTULOS_STATUS_CARTAO,
   ROTULOS_STATUS_CLIENTE,
+  ROTULOS_STATUS_RESGATE_PREMIO,
   type SituacaoClientePlano,
   type StatusCartao,
   type StatusCliente,
+  type StatusResgatePremio,
 } from '@bonifica/contracts';
 
 // One colour per status across the product: a blocked card is red on the card list, the customer page and the reports alike.
 const COR_CLIENTE: Record<StatusCliente, string> = { ATIVO: 'teal', BLOQUEADO: 'red', ANONIMIZADO: 'gray' };
 const COR_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray' };
+const COR_RESGATE_PREMIO: Record<StatusResgatePremio, string> = { SOLICITADO: 'blue', SEPARADO: 'grape', DISPONIVEL: 'yellow', RETIRADO: 'teal', CANCELADO: 'gray' };
 const COR_PLANO: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
 
 type Tamanho = Pick<BadgeProps, 'size'>;
@@ -35,6 +38,23 @@ export function BadgeSituacaoPlano({ situacao, size }: { situacao: SituacaoClien
   return (
     <Badge color={COR_PLANO[situacao]} variant="light" size={size}>
       {ROTULOS_SITUACAO_CLIENTE_PLANO[situacao]}
+    </Badge>
+  );
+}
+
+/** A record that is switched on or off (a prize, a partner): teal "Ativo" or grey "Inativo". */
+export function BadgeAtivo({ ativo, size }: { ativo: boolean } & Tamanho) {
+  return (
+    <Badge color={ativo ? 'teal' : 'gray'} variant="light" size={size}>
+      {ativo ? 'Ativo' : 'Inativo'}
+    </Badge>
+  );
+}
+
+export function BadgeStatusResgatePremio({ status, size }: { status: StatusResgatePremio } & Tamanho) {
+  return (
+    <Badge color={COR_RESGATE_PREMIO[status]} variant="light" size={size}>
+      {ROTULOS_STATUS_RESGATE_PREMIO[status]}
     </Badge>
   );
 }

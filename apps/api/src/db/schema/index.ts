@@ -16,3 +16,4 @@ export * from './sandbox-whatsapp.js';
 export * from './publico.js';
 export * from './campanha.js';
 export * from './resumo-cliente.js';
+export * from './premio.js';

@@ -10,6 +10,8 @@ import {
   PODE_GERENCIAR_MENSAGENS,
   PODE_VER_DASHBOARD,
   PODE_GERENCIAR_PLANOS,
+  PODE_GERENCIAR_PREMIOS,
+  PODE_RESGATAR_PREMIOS,
   PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
   PODE_CANCELAR_VENDAS,
@@ -137,6 +139,17 @@ export const MENU: Definicao[] = [
       { titulo: 'Campanhas', icone: 'marketing', tipo: 'interno', state: '/app/marketing/campanhas' },
       { titulo: 'Públicos', icone: 'users', tipo: 'interno', state: '/app/marketing/publicos' },
       { titulo: 'Bloqueio de público', icone: 'lock', tipo: 'interno', state: '/app/marketing/bloqueio-publico' },
+    ],
+  },
+  // Prizes (spec §2 area `premios`; docs/areas/premios.md): the counter redeems and hands over, the management keeps the catalogue.
+  {
+    titulo: 'Prêmios',
+    icone: 'gift',
+    tipo: 'sub',
+    permissoes: PODE_RESGATAR_PREMIOS,
+    subMenu: [
+      { titulo: 'Catálogo', icone: 'gift', tipo: 'interno', state: '/app/premios/catalogo', permissoes: PODE_GERENCIAR_PREMIOS },
+      { titulo: 'Resgates', icone: 'receipt', tipo: 'interno', state: '/app/premios/resgates', permissoes: PODE_RESGATAR_PREMIOS },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Badge, Button, Drawer, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Tooltip } from '@mantine/core';
 import { IconBan, IconEdit, IconPlus, IconReceipt } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { BadgeAtivo } from '../../components/badges-situacao';
 import { formatarCnpj, type RedeCredenciada } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
@@ -22,11 +23,7 @@ const COLUNAS: DataTableColumn<RedeCredenciada>[] = [
   {
     accessor: 'ativo',
     title: 'Situação',
-    render: (p) => (
-      <Badge color={p.ativo ? 'teal' : 'gray'} variant="light">
-        {p.ativo ? 'Ativo' : 'Inativo'}
-      </Badge>
-    ),
+    render: (p) => <BadgeAtivo ativo={p.ativo} />,
   },
 ];
 

@@ -14,6 +14,7 @@ import { CartaoCliente } from './cartao-cliente';
 import { HistoricoCliente } from './historico-cliente';
 import { mensagemDe } from './mensagem';
 import { PainelVenda } from './painel-venda';
+import { PremiosCliente } from './premios-cliente';
 import { ResultadoVendaCard, type VendaFeita } from './resultado-venda';
 import { useLancamento } from './use-lancamento';
 import { avisoContasBloqueadas } from './valores';
@@ -23,8 +24,8 @@ type Selecionado = { cliente: ClienteResumo; como: IdentificacaoVenda; cartao?: 
 
 /**
  * The counter terminal (issue 3 §6): identify the customer (card, CPF, phone or name + Enter),
- * see balances, post a sale with optional cashback redemption, print the 80 mm receipt, see the
- * last sales and the statement. Keyboard-first: Enter searches and posts, arrows pick, F2 posts,
+ * see balances, post a sale with optional cashback redemption, print the 80 mm receipt, redeem a
+ * prize the balance reaches, see the last sales and the statement. Keyboard-first: Enter searches and posts, arrows pick, F2 posts,
  * Esc starts a new sale. Each block is its own component; this one holds the sale in progress.
  */
 export function Terminal() {
@@ -164,27 +165,41 @@ export function Terminal() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          {venda ? (
-            <ResultadoVendaCard
-              venda={venda}
-              podeCancelar={podeCancelar}
-              cancelando={cancelando}
-              aoNovaVenda={novaVenda}
-              aoCancelar={() => void cancelar(venda.transacaoId, venda.valor)}
-            />
-          ) : (
-            <PainelVenda
-              key={`${rodada}-${clienteId ?? 0}`}
-              habilitado={selecionado !== null}
-              cashbackDisponivel={saldos?.cashback ?? null}
-              cashbackBloqueado={bloqueadas.includes('CASHBACK') ? (podeDesbloquear ? 'Conta de cashback bloqueada.' : 'Conta de cashback bloqueada: chame o gerente.') : null}
-              postando={postando}
-              valorRef={valorRef}
-              lancarRef={lancarRef}
-              aoMudar={novaTentativa}
-              aoLancar={aoLancar}
-            />
-          )}
+          <Stack gap="md">
+            {venda ? (
+              <ResultadoVendaCard
+                venda={venda}
+                podeCancelar={podeCancelar}
+                cancelando={cancelando}
+                aoNovaVenda={novaVenda}
+                aoCancelar={() => void cancelar(venda.transacaoId, venda.valor)}
+              />
+            ) : (
+              <PainelVenda
+                key={`${rodada}-${clienteId ?? 0}`}
+                habilitado={selecionado !== null}
+                cashbackDisponivel={saldos?.cashback ?? null}
+                cashbackBloqueado={bloqueadas.includes('CASHBACK') ? (podeDesbloquear ? 'Conta de cashback bloqueada.' : 'Conta de cashback bloqueada: chame o gerente.') : null}
+                postando={postando}
+                valorRef={valorRef}
+                lancarRef={lancarRef}
+                aoMudar={novaTentativa}
+                aoLancar={aoLancar}
+              />
+            )}
+            {/* The "Prêmios" step beside the sale: what the customer's balance reaches (docs/areas/premios.md). */}
+            {selecionado && !venda && (
+              <PremiosCliente
+                key={selecionado.cliente.id}
+                clienteId={selecionado.cliente.id}
+                clienteNome={selecionado.cliente.nome}
+                aoResgatar={() => {
+                  void queryClient.invalidateQueries({ queryKey: chavesTerminal.cliente(selecionado.cliente.id) });
+                  void atualizarSaldos(selecionado.cliente.id);
+                }}
+              />
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           {clienteId !== null ? (

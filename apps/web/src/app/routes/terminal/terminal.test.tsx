@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ClienteResumo, ComprovanteVenda, LinhaExtrato, TransacaoResumo } from '@bonifica/contracts';
+import type { ClienteResumo, ComprovanteVenda, LinhaExtrato, PremioParaCliente, ResgatePremio, TransacaoResumo } from '@bonifica/contracts';
 import { renderizarPagina } from '../../../test/renderizar-pagina';
 import { falha, responder, rotasPadrao, servidorFalso, usuarioGerente, type Rotas } from '../../../test/servidor-falso';
 
@@ -101,6 +101,7 @@ function rotas(extra: Rotas = {}): Rotas {
     'POST transacao/filterpaginated/0/5': pagina([venda(98, 30)]),
     'POST account/extrato/10/0/10': extrato([{ valor: 1.5 }]),
     'GET transacao/impressao/99': comprovante(99),
+    'GET premio/cliente/10': [],
     ...extra,
   };
 }
@@ -353,5 +354,43 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     await screen.findByRole('list', { name: 'Últimas vendas' });
     expect(screen.getByRole('button', { name: 'Reimprimir a venda nº 98' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar a venda nº 98' })).not.toBeInTheDocument();
+  });
+  it('passo Prêmios: oferece só o que o saldo alcança, resgata com Idempotency-Key após a confirmação e entrega na hora', async () => {
+    const premio = (id: number, nome: string, alcanca: boolean): PremioParaCliente => ({
+      id, nome, descricao: null, fotoArquivoId: null, custoPontos: 30, custoCashback: null, estoque: 4, limitePorCliente: null, limitePeriodo: 'SEMPRE',
+      validoDe: null, validoAte: null, filiais: [], ativo: true, resgates: 0, criadoEm: '2025-01-01T12:00:00Z', alcanca, motivo: alcanca ? null : 'Saldo insuficiente',
+    });
+    const resgate: ResgatePremio = {
+      id: 55, codigo: 'K7M3Q9TZ', status: 'SOLICITADO', premioId: 1, premioNome: 'Caneca', fotoArquivoId: null, clienteId: 10, clienteNome: ana.nome, filialId: 2,
+      filialNome: 'Loja Centro', custoPontos: 30, custoCashback: 0, usuarioNome: 'Amanda', criadoEm: '2025-03-10T15:00:00Z', retiradoEm: null, canceladoEm: null, motivoCancelamento: null,
+    };
+    const servidor = servidorFalso(
+      rotas({
+        'GET premio/cliente/10': [premio(1, 'Caneca', true), premio(2, 'Bicicleta', false)],
+        'POST premio/resgate/save': resgate,
+        'GET premio/resgate/retirar/55/K7M3Q9TZ': { ...resgate, status: 'RETIRADO' },
+      }),
+    );
+    const { usuario } = renderizarPagina('/app/terminal', carregar);
+    await selecionarAna(usuario);
+    const passo = await screen.findByRole('region', { name: 'Prêmios' });
+    expect(await within(passo).findByText('Caneca')).toBeInTheDocument();
+    expect(within(passo).getByText('30 pontos · 4 em estoque')).toBeInTheDocument();
+    expect(within(passo).queryByText('Bicicleta')).not.toBeInTheDocument();
+    expect(within(passo).getByText('1 prêmio fora do alcance do saldo')).toBeInTheDocument();
+
+    await usuario.click(within(passo).getByRole('button', { name: 'Resgatar Caneca' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(servidor.chamadas('POST premio/resgate/save')).toHaveLength(1));
+    const pedido = servidor.chamadas('POST premio/resgate/save')[0]!;
+    expect(JSON.parse(pedido.corpo!)).toEqual({ premioId: 1, clienteId: 10 });
+    expect(pedido.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await within(passo).findByTestId('codigo-resgate')).toHaveTextContent('K7M3Q9TZ');
+    // The balances are read again after the redemption.
+    await waitFor(() => expect(servidor.chamadas('GET account/saldos/10').length).toBeGreaterThanOrEqual(2));
+
+    await usuario.click(within(passo).getByRole('button', { name: 'Entregar agora' }));
+    expect(await within(passo).findByText('Prêmio entregue')).toBeInTheDocument();
+    expect(servidor.chamadas('GET premio/resgate/retirar/55/K7M3Q9TZ')).toHaveLength(1);
   });
 });

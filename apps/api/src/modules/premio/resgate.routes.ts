@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alterarStatusResgateSchema,
+  cancelarResgateQuerySchema,
+  filtroResgatePremioSchema,
+  idParamSchema,
+  imprimirResgateSchema,
+  paginaParamsSchema,
+  PODE_GERENCIAR_PREMIOS,
+  PODE_RESGATAR_PREMIOS,
+  relatorioResgatePremioSchema,
+  resgatePremioSchema,
+  retirarResgateParamsSchema,
+  type ResgatePremio,
+} from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { auditar } from '../../lib/auditoria.js';
+import { filialVisivel } from '../../lib/contexto.js';
+import { erro } from '../../lib/erros.js';
+import { comIdempotencia } from '../../lib/idempotencia.js';
+import { ok, pagina } from '../../lib/resposta.js';
+import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { enfileirarParaCliente, SemInstanciaWhatsapp } from '../mensagem/index.js';
+import { comprovanteResgatePdf, textoComprovante } from './documentos.js';
+import { fotos, nomeDaEmpresa } from './dados-impressao.js';
+import { alterarStatus, cancelarResgate, resgatarPremio, retirar, type Autor } from './resgate.js';
+import { buscarResgate, historicoDoResgate, listarResgates, relatorioResgates } from './resgate.consulta.js';
+
+const ENTIDADE = 'premio_resgate';
+
+function autor(request: FastifyRequest): Autor {
+  const u = usuarioDe(request);
+  return { empresaId: empresaDe(request), usuarioId: u.id, filialId: u.empresaAtualId };
+}
+
+/** Queues the voucher for the customer on WhatsApp (transactional: goes unless they opted out). 0 = nobody to send to. */
+async function enviarComprovante(tx: Executor, r: ResgatePremio, empresaId: number): Promise<number> {
+  return enfileirarParaCliente(tx, { empresaId, clienteId: r.clienteId, texto: textoComprovante(r, await nomeDaEmpresa(tx, empresaId)), origem: 'PREMIO_RESGATE', origemId: r.id, marketing: false });
+}
+
+/**
+ * Prize redemptions (spec §7 `premio/resgate/*`; docs/areas/premios.md, decision 036): the counter
+ * redeems, hands over and prints; the management also moves the status, cancels and reads the report.
+ */
+export async function resgateRoutes(app: FastifyInstance) {
+  const rotas = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['premio/resgate'];
+
+  rotas.post(
+    '/premio/resgate/save',
+    { schema: { tags, summary: 'Resgata um prêmio para um cliente: o custo sai do saldo e a unidade do estoque, juntos', body: resgatePremioSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    async (request) => {
+      const a = autor(request);
+      const r = await transacaoDoUsuario(request, (tx) =>
+        comIdempotencia<ResgatePremio>(tx, request, a.empresaId, async () => {
+          const feito = await resgatarPremio(tx, a, request.body);
+          await auditar(tx, request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito });
+          // The voucher goes at once when the company has a WhatsApp number; without one the redemption still stands.
+          await enviarComprovante(tx, feito, a.empresaId).catch((e: unknown) => {
+            if (!(e instanceof SemInstanciaWhatsapp)) throw e;
+          });
+          return feito;
+        }),
+      );
+      return ok(r);
+    },
+  );
+
+  rotas.post(
+    '/premio/resgate/filtrar/:page/:size',
+    { schema: { tags, summary: 'Resgates de prêmios (status, prêmio, filial, cliente, código, período)', params: paginaParamsSchema, body: filtroResgatePremioSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    async (request) => {
+      const u = usuarioDe(request);
+      const { page, size } = request.params;
+      const r = await transacaoDoUsuario(request, (tx) => listarResgates(tx, empresaDe(request), filialVisivel(u), request.body, page, size));
+      return pagina(r.itens, r.total, page, size);
+    },
+  );
+
+  rotas.get('/premio/resgate/findbyid/:id', { schema: { tags, params: idParamSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } }, async (request) => {
+    const u = usuarioDe(request);
+    const r = await transacaoDoUsuario(request, (tx) => buscarResgate(tx, empresaDe(request), filialVisivel(u), request.params.id));
+    if (!r) throw erro.naoEncontrado('Resgate não encontrado.');
+    return ok(r);
+  });
+
+  rotas.get('/premio/resgate/historico/:id', { schema: { tags, summary: 'Histórico das mudanças de status de um resgate', params: idParamSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } }, async (request) => {
+    const u = usuarioDe(request);
+    const empresaId = empresaDe(request);
+    return ok(
+      await transacaoDoUsuario(request, async (tx) => {
+        if (!(await buscarResgate(tx, empresaId, filialVisivel(u), request.params.id))) throw erro.naoEncontrado('Resgate não encontrado.');
+        return historicoDoResgate(tx, empresaId, request.params.id);
+      }),
+    );
+  });
+
+  rotas.post(
+    '/premio/resgate/alterar/status',
+    { schema: { tags, summary: 'Muda o status de um resgate (só as transições válidas; CANCELADO devolve saldo e estoque)', body: alterarStatusResgateSchema }, config: { permissoes: PODE_GERENCIAR_PREMIOS } },
+    async (request) => {
+      const a = autor(request);
+      const r = await transacaoDoUsuario(request, async (tx) => {
+        const m = await alterarStatus(tx, a, null, request.body);
+        await auditar(tx, request, { acao: request.body.status === 'CANCELADO' ? 'CANCELAR' : 'ALTERAR', entidade: ENTIDADE, entidadeId: m.depois.id, antes: m.antes, depois: m.depois });
+        return m.depois;
+      });
+      return ok(r);
+    },
+  );
+
+  rotas.get(
+    '/premio/resgate/retirar/:a/:b',
+    { schema: { tags, summary: 'Entrega o prêmio contra o código do resgate ({a} = nº do resgate, {b} = código)', params: retirarResgateParamsSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    async (request) => {
+      const a = autor(request);
+      const u = usuarioDe(request);
+      const r = await transacaoDoUsuario(request, async (tx) => {
+        const m = await retirar(tx, a, filialVisivel(u), request.params.a, request.params.b);
+        await auditar(tx, request, { acao: 'RETIRAR', entidade: ENTIDADE, entidadeId: m.depois.id, antes: m.antes, depois: m.depois });
+        return m.depois;
+      });
+      return ok(r);
+    },
+  );
+
+  rotas.get(
+    '/premio/resgate/cancelar/:id',
+    { schema: { tags, summary: 'Cancela um resgate: pontos/cashback e estoque voltam uma única vez', params: idParamSchema, querystring: cancelarResgateQuerySchema }, config: { permissoes: PODE_GERENCIAR_PREMIOS } },
+    async (request) => {
+      const a = autor(request);
+      const r = await transacaoDoUsuario(request, (tx) =>
+        comIdempotencia(tx, request, a.empresaId, async () => {
+          const m = await cancelarResgate(tx, a, null, request.params.id, request.query.motivo ?? 'Cancelado pela gestão');
+          await auditar(tx, request, { acao: 'CANCELAR', entidade: ENTIDADE, entidadeId: m.depois.id, antes: m.antes, depois: m.depois });
+          return m.depois;
+        }),
+      );
+      return ok(r);
+    },
+  );
+
+  rotas.get(
+    '/premio/resgate/reenviar/resgate/:id',
+    { schema: { tags, summary: 'Reenvia o comprovante do resgate ao cliente pelo WhatsApp (caixa de saída)', params: idParamSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    async (request) => {
+      const u = usuarioDe(request);
+      const empresaId = empresaDe(request);
+      await transacaoDoUsuario(request, async (tx) => {
+        const r = await buscarResgate(tx, empresaId, filialVisivel(u), request.params.id);
+        if (!r) throw erro.naoEncontrado('Resgate não encontrado.');
+        let n: number;
+        try {
+          n = await enviarComprovante(tx, r, empresaId);
+        } catch (e) {
+          if (e instanceof SemInstanciaWhatsapp) throw erro.conflito(e.message);
+          throw e;
+        }
+        if (n === 0) throw erro.conflito('O cliente não tem um celular válido ou pediu para não receber mensagens: o comprovante não foi enviado.');
+        await auditar(tx, request, { acao: 'REENVIAR', entidade: ENTIDADE, entidadeId: r.id });
+      });
+      return ok(true);
+    },
+  );
+
+  rotas.post(
+    '/premio/resgate/imprimir',
+    { schema: { tags, summary: 'Comprovante do resgate em PDF de 80 mm, sem margem, com código de barras e QR', body: imprimirResgateSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    async (request, reply) => {
+      const u = usuarioDe(request);
+      const empresaId = empresaDe(request);
+      const { r, nome, imagens } = await transacaoDoUsuario(request, async (tx) => {
+        const r = await buscarResgate(tx, empresaId, filialVisivel(u), request.body.id);
+        if (!r) throw erro.naoEncontrado('Resgate não encontrado.');
+        return { r, nome: await nomeDaEmpresa(tx, empresaId), imagens: await fotos(tx, empresaId, r.fotoArquivoId ? [r.fotoArquivoId] : []) };
+      });
+      const pdf = await comprovanteResgatePdf(r, nome, r.fotoArquivoId ? (imagens.get(r.fotoArquivoId) ?? null) : null);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="resgate-${r.codigo}.pdf"`).send(pdf);
+    },
+  );
+
+  rotas.post(
+    '/premio/resgate/relatorio',
+    { schema: { tags, summary: 'Resgates por prêmio no período e custo total', body: relatorioResgatePremioSchema }, config: { permissoes: PODE_GERENCIAR_PREMIOS } },
+    async (request) => ok(await transacaoDoUsuario(request, (tx) => relatorioResgates(tx, empresaDe(request), null, request.body))),
+  );
+}

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { entrar, fotografar } from './apoio';
+
+/** A 1×1 PNG, the prize's photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A call of the back office from the page itself (session cookie and XSRF, as the SPA sends them). */
+async function chamar<T>(page: Page, metodo: string, caminho: string, corpo?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ metodo, caminho, corpo }) => {
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
+      const r = await fetch(`/services/${caminho}`, { method: metodo, headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: corpo === undefined ? undefined : JSON.stringify(corpo) });
+      return (await r.json()) as T;
+    },
+    { metodo, caminho, corpo },
+  );
+}
+
+test('o gerente cadastra um prêmio com foto; a atendente o resgata no terminal e o entrega pelo código', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await entrar(page, 'gerente');
+  const sufixo = Date.now().toString(36).slice(-5);
+  const nome = `Caneca E2E ${sufixo}`;
+
+  // A customer of the demo with a CPF (the terminal finds her by it) and points to spend.
+  const clientes = await chamar<{ result: { content: { id: number; nome: string; documento: string | null }[] } }>(page, 'POST', 'client/filterpaginated/0/20', { status: 'ATIVO' });
+  const cliente = clientes.result.content.find((c) => c.documento && c.documento.length === 11)!;
+  const ajuste = await chamar<{ hasError: boolean }>(page, 'POST', 'account/lancamento/ajuste', { clienteId: cliente.id, unidade: 'PONTOS', valor: 50, motivo: 'Pontos para o e2e de prêmios' });
+  expect(ajuste.hasError).toBe(false);
+
+  // The manager registers the prize with its photo.
+  await page.goto('/app/premios/catalogo');
+  await expect(page.getByRole('heading', { name: 'Catálogo de prêmios' })).toBeVisible();
+  await page.getByRole('button', { name: 'Novo prêmio' }).first().click();
+  const gaveta = page.getByRole('dialog', { name: 'Novo prêmio' });
+  await gaveta.getByRole('textbox', { name: /Nome do prêmio/ }).fill(nome);
+  await gaveta.getByRole('textbox', { name: 'Descrição' }).fill('Caneca de porcelana com a marca da loja');
+  await gaveta.locator('input[type="file"]').setInputFiles({ name: 'caneca.png', mimeType: 'image/png', buffer: PNG });
+  await expect(gaveta.getByRole('img', { name: 'Foto do prêmio' })).toBeVisible();
+  await gaveta.getByRole('textbox', { name: 'Pontos' }).fill('30');
+  await gaveta.getByRole('textbox', { name: /Estoque/ }).fill('5');
+  await fotografar(page, 'premio-form-desktop');
+  await gaveta.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Prêmio cadastrado.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Busca' }).fill(sufixo);
+  const linha = page.getByRole('row').filter({ hasText: nome });
+  await expect(linha).toBeVisible();
+  await expect(linha.getByText('30 pontos')).toBeVisible();
+  await expect(linha.locator('img')).toBeVisible();
+  await fotografar(page, 'premios-catalogo-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('row').filter({ hasText: nome })).toBeVisible();
+  await fotografar(page, 'premios-catalogo-celular');
+
+  // The attendant (Jardins) redeems it at the counter: only what the balance reaches is offered.
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await entrar(page, 'atendente');
+  await page.goto('/app/terminal');
+  const campo = page.getByRole('textbox', { name: /^Cliente/ });
+  await expect(campo).toBeFocused();
+  await campo.fill(cliente.documento!);
+  await campo.press('Enter');
+  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText(cliente.nome);
+  const passo = page.getByRole('region', { name: 'Prêmios' });
+  await expect(passo.getByText(nome)).toBeVisible();
+  await passo.getByRole('button', { name: `Resgatar ${nome}` }).click();
+  await page.getByRole('dialog', { name: 'Confirmação' }).getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Prêmio resgatado.')).toBeVisible();
+  const codigo = (await passo.getByTestId('codigo-resgate').textContent())!.trim();
+  expect(codigo).toMatch(/^[2-9A-Z]{8}$/);
+  await fotografar(page, 'terminal-premios-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await passo.scrollIntoViewIfNeeded();
+  await fotografar(page, 'terminal-premios-celular');
+
+  // Hand-over against the code, on the redemptions screen.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/app/premios/resgates?codigo=${codigo}`);
+  await expect(page.getByRole('row').filter({ hasText: codigo })).toBeVisible();
+  await page.getByRole('button', { name: `Entregar o resgate ${codigo}` }).click();
+  const dialogo = page.getByRole('dialog', { name: `Entregar ${nome}` });
+  await dialogo.getByRole('textbox', { name: /Código do resgate/ }).fill('AAAAAAAA');
+  await dialogo.getByRole('button', { name: 'Entregar prêmio' }).click();
+  await expect(page.getByText('O código não confere com o deste resgate.')).toBeVisible();
+  await dialogo.getByRole('textbox', { name: /Código do resgate/ }).fill(codigo);
+  await dialogo.getByRole('button', { name: 'Entregar prêmio' }).click();
+  await expect(page.getByText('Prêmio entregue.')).toBeVisible();
+  const resgatado = page.getByRole('row').filter({ hasText: codigo });
+  await expect(resgatado.getByText('Retirado')).toBeVisible();
+  await fotografar(page, 'premios-resgates-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('row').filter({ hasText: codigo })).toBeVisible();
+  await fotografar(page, 'premios-resgates-celular');
+});
