@@ -84,6 +84,9 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   await p.goto(link);
+  await expect(p.getByRole('heading', { name: 'Parar de receber e-mails?' })).toBeVisible();
+  await p.screenshot({ path: 'e2e/screenshots/campanha-email-descadastro-pergunta-390.png' });
+  await p.getByRole('button', { name: 'Confirmar descadastro' }).click();
   await expect(p.getByRole('heading', { name: 'Pronto, você foi descadastrado' })).toBeVisible();
   expect(scripts).toEqual([]);
   await p.screenshot({ path: 'e2e/screenshots/campanha-email-descadastro-390.png' });

@@ -198,14 +198,19 @@ describe('disparo por e-mail com contatos importados', () => {
   it('o link de descadastro, sem login: registra a revogação no histórico do contato e do cliente uma vez só, e mostra a confirmação', async () => {
     const anonimo = t.cliente();
     const doContato = /\/descadastro\/[^\s]+$/.exec(enviados.find((x) => x.email.para === 'lead.apto@teste.com')!.email.corpo)![0];
+    // Opening the link (what a mail scanner also does) only asks: nothing is recorded yet.
     const p = await anonimo.get(doContato);
     expect(p.statusCode).toBe(200);
     expect(p.headers['content-type']).toMatch(/text\/html/);
-    expect(p.body).toContain('Pronto, você foi descadastrado');
+    expect(p.body).toContain('Parar de receber e-mails?');
+    expect(p.body).toContain('<form method="post">');
     expect(p.body).not.toMatch(/<script/);
-    // The mail app's one-click POST (no XSRF, no session) and opening again leave the single row.
-    expect((await anonimo.post(doContato, 'List-Unsubscribe=One-Click', { semXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
-    expect((await anonimo.get(doContato)).statusCode).toBe(200);
+    expect(await linhas(sql`select 1 from contato_consentimento where contato_id = ${contatoApto} and not concedido`)).toEqual([]);
+    // The page's button and the mail app's one-click POST (no XSRF, no session), twice, leave a single row.
+    const confirmado = await anonimo.post(doContato, 'List-Unsubscribe=One-Click', { semXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(confirmado.statusCode).toBe(200);
+    expect(confirmado.body).toContain('Pronto, você foi descadastrado');
+    expect((await anonimo.post(doContato, '', { semXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
     const kc = await linhas<{ canal: string; concedido: boolean; origem: string }>(sql`select canal, concedido, origem from contato_consentimento where contato_id = ${contatoApto} and not concedido`);
     expect(kc).toEqual([{ canal: 'EMAIL', concedido: false, origem: 'EMAIL_DESCADASTRO' }]);
 
@@ -227,14 +232,16 @@ describe('disparo por e-mail com contatos importados', () => {
     const outroId = `${emp}.c${aptos[2]}.${assinatura}`;
     const outraEmpresa = `${outraId}.${alvo}.${assinatura}`;
     for (const tk of [outroId, outraEmpresa, `${bom.slice(0, -1)}${bom.endsWith('A') ? 'B' : 'A'}`, 'lixo', `${emp}.c0.${assinatura}`, '1.c1.' + 'x'.repeat(32)]) {
-      const r = await anonimo.get(`/descadastro/${tk}`);
-      expect(r.statusCode, tk).toBe(404);
-      expect(r.body).toContain('Link inválido');
+      for (const r of [await anonimo.get(`/descadastro/${tk}`), await anonimo.post(`/descadastro/${tk}`, '', { semXsrf: true })]) {
+        expect(r.statusCode, tk).toBe(404);
+        expect(r.body).toContain('Link inválido');
+      }
     }
     // A token correctly signed for a customer id of another company names no one here.
     const [alheio] = await criarClientes(db, outraId, 1, 'Alheio', true);
     const cruzado = tokenDescadastro(segredo, { empresaId, tipo: 'CLIENTE', id: alheio! });
     expect((await anonimo.get(`/descadastro/${cruzado}`)).statusCode).toBe(404);
+    expect((await anonimo.post(`/descadastro/${cruzado}`, '', { semXsrf: true })).statusCode).toBe(404);
     expect((await anonimo.head(`/descadastro/${bom}`)).statusCode).toBe(404);
     const [depois] = await linhas<{ n: number }>(sql`select count(*)::int as n from cliente_consentimento where origem = 'EMAIL_DESCADASTRO'`);
     expect(depois!.n).toBe(antes!.n);

@@ -752,9 +752,10 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     const daOutraComIdDaDemo = tokenDescadastro(segredo, { empresaId: 4, tipo: 'CLIENTE', id: ids.clienteDemo });
     const [emp, , assinatura] = tokenDescadastro(segredo, { empresaId: 4, tipo: 'CLIENTE', id: 1 }).split('.');
     for (const tk of [daOutraComIdDaDemo, `${emp}.c${ids.clienteDemo}.${assinatura}`, `1.c${ids.clienteDemo}.${assinatura}`]) {
-      const r = await anonimo.get(`/descadastro/${tk}`);
-      expect(r.statusCode).toBe(404);
-      expect(r.body).toContain('Link inválido');
+      for (const r of [await anonimo.get(`/descadastro/${tk}`), await anonimo.post(`/descadastro/${tk}`, '', { semXsrf: true })]) {
+        expect(r.statusCode).toBe(404);
+        expect(r.body).toContain('Link inválido');
+      }
     }
     const r = (await t.app.db.execute(sql`select count(*)::int as n from cliente_consentimento where cliente_id = ${ids.clienteDemo} and origem = 'EMAIL_DESCADASTRO'`)) as unknown as { rows: { n: number }[] };
     expect(r.rows[0]!.n).toBe(0);

@@ -41,3 +41,12 @@ export async function revogarEmail(db: Db, a: AlvoDescadastro): Promise<{ loja: 
     return r.rows.length ? { loja: e.nome_curto } : null;
   });
 }
+
+/** The company's short name when the link's person still exists there (the confirmation page's question). */
+export async function lojaDoAlvo(db: Db, a: AlvoDescadastro): Promise<string | null> {
+  const tabela = sql.raw(a.tipo === 'CLIENTE' ? 'cliente' : 'contato');
+  const r = (await db.execute(
+    sql`select e.nome_curto from empresa e join ${tabela} p on p.empresa_id = e.id where e.id = ${a.empresaId} and p.id = ${a.id}`,
+  )) as unknown as Linhas<{ nome_curto: string }>;
+  return r.rows[0]?.nome_curto ?? null;
+}
