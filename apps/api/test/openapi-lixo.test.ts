@@ -45,6 +45,10 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into modelo_mensagem (empresa_id, nome, canal, texto) select 1, 'Modelo ' || g, 'WHATSAPP', 'Oi {nome}' from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into publico (empresa_id, nome, condicoes) select 1, 'Público ' || g, '{}'::jsonb from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into campanha (empresa_id, nome, publico_id, modelo_id) select 1, 'Campanha ' || g, g, g from generate_series(1, 22) g`);
+  // The same for prizes, tags and audience blocks.
+  await t.app.db.execute(sql`insert into premio (empresa_id, nome, custo_pontos) select 1, 'Prêmio ' || g, 10 * g from generate_series(1, 22) g`);
+  await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
+  await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
 });
 afterAll(() => t.fechar());
 
