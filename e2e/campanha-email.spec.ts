@@ -14,7 +14,7 @@ test.use({ actionTimeout: 15_000 });
 
 
 test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, resultados e o link aberto sem login', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const sufixo = Date.now().toString(36);
   const endereco = `eva.${sufixo}@exemplo.com.br`;
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -29,6 +29,11 @@ test('campanha por e-mail: disparo, e-mail com descadastro na caixa do sandbox, 
   const etiqueta = await chamarApi<{ id: number }>(page, 'POST', 'etiqueta/save', { nome: `news-${sufixo}` });
   await chamarApi(page, 'POST', `etiqueta/cliente/${cliente.id}`, { etiquetas: [etiqueta.id] });
   await chamarApi(page, 'POST', 'publico/save', { nome: `Newsletter ${sufixo}`, condicoes: { etiquetas: [etiqueta.id] } });
+  // Audiences count over the customer summary (decision 033): a new customer enters it at the next round of
+  // the `resumo-clientes` task, every 2 minutes — as the manager is told on screen.
+  await expect
+    .poll(async () => (await chamarApi<{ clientes: number }>(page, 'POST', 'publico/contagem', { etiquetas: [etiqueta.id] })).clientes, { timeout: 200_000, intervals: [5_000] })
+    .toBe(1);
 
   // The e-mail template, through the screen.
   await page.goto('/app/mensagens/modelo');
