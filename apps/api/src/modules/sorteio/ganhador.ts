@@ -1,0 +1,118 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { indiceSorteado, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { cliente, sorteio, sorteioGanhador, sorteioNumero } from '../../db/schema/index.js';
+import { erro } from '../../lib/erros.js';
+import { enfileirarParaCliente, SemInstanciaWhatsapp } from '../mensagem/index.js';
+import { nomeDaEmpresa } from '../premio/dados-impressao.js';
+
+export const numeroTexto = (n: number) => String(n).padStart(7, '0');
+
+type Anterior = { numero: number; participante: number };
+
+/** Numbers still in the draw (same rule as `aindaConcorre` of the algorithm module). */
+function aindaConcorre(s: Sorteio, anteriores: Anterior[]) {
+  const numeros = `{${anteriores.map((a) => a.numero).join(',')}}`;
+  const participantes = `{${anteriores.map((a) => a.participante).join(',')}}`;
+  return and(
+    eq(sorteioNumero.sorteioId, s.id),
+    sql`${sorteioNumero.numero} <> all(${numeros}::integer[])`,
+    s.umPremioPorCliente ? sql`${sorteioNumero.participante} <> all(${participantes}::integer[])` : undefined,
+  );
+}
+
+async function anterioresDo(tx: Executor, sorteioId: number): Promise<Anterior[]> {
+  return tx.select({ numero: sorteioGanhador.numero, participante: sorteioGanhador.participante }).from(sorteioGanhador).where(eq(sorteioGanhador.sorteioId, sorteioId)).orderBy(asc(sorteioGanhador.posicao));
+}
+
+function conferirPodeSortear(s: Sorteio) {
+  if (s.status === 'RASCUNHO') throw erro.requisicao('Congele a lista de participantes antes de sortear.');
+  if (s.status === 'CONCLUIDO' || s.ganhadores >= s.premios.length) throw erro.requisicao('Todos os prêmios deste sorteio já têm ganhador.');
+}
+
+type Escolhido = { numero: number; participante: number; clienteId: number };
+
+/** Records the winner of the next position, queues the WhatsApp notice and closes the draw at the last prize. */
+async function registrar(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, e: Escolhido, motivo: string | null): Promise<number> {
+  const posicao = s.ganhadores + 1;
+  const premio = s.premios[posicao - 1]!;
+  const texto = `*${await nomeDaEmpresa(tx, empresaId)}* — ${s.nome}\nParabéns! Seu número da sorte ${numeroTexto(e.numero)} foi contemplado com o ${posicao}º prêmio: ${premio}.\nProcure a loja para combinar a entrega.`;
+  let notificado = false;
+  try {
+    notificado = (await enfileirarParaCliente(tx, { empresaId, clienteId: e.clienteId, texto, origem: 'SORTEIO', origemId: s.id, marketing: false })) > 0;
+  } catch (x) {
+    // No WhatsApp number: the winner is still recorded; the screen shows "not notified".
+    if (!(x instanceof SemInstanciaWhatsapp)) throw x;
+  }
+  const [g] = await tx
+    .insert(sorteioGanhador)
+    .values({ empresaId, sorteioId: s.id, posicao, premio, numero: e.numero, participante: e.participante, clienteId: e.clienteId, manual: motivo !== null, motivo, notificado, usuarioId })
+    .returning({ id: sorteioGanhador.id });
+  if (posicao >= s.premios.length) await tx.update(sorteio).set({ status: 'CONCLUIDO', atualizadoEm: new Date() }).where(and(eq(sorteio.id, s.id), eq(sorteio.empresaId, empresaId)));
+  return g!.id;
+}
+
+/** GET sorteio/addganhador/{id}: the algorithm over (frozen list, seed) for the next position. */
+export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number): Promise<number> {
+  conferirPodeSortear(s);
+  if (!s.semente) throw erro.requisicao('Informe a semente (o resultado da Loteria Federal) antes de sortear.');
+  const anteriores = await anterioresDo(tx, s.id);
+  const onde = aindaConcorre(s, anteriores);
+  const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(sorteioNumero).where(onde)) as [{ n: number }];
+  if (Number(n) === 0) throw erro.requisicao('Não há mais participantes para sortear.');
+  const indice = await indiceSorteado(s.hashLista!, s.semente, anteriores.length + 1, Number(n));
+  const [e] = await tx
+    .select({ numero: sorteioNumero.numero, participante: sorteioNumero.participante, clienteId: sorteioNumero.clienteId })
+    .from(sorteioNumero)
+    .where(onde)
+    .orderBy(asc(sorteioNumero.numero))
+    .offset(indice)
+    .limit(1);
+  return registrar(tx, s, empresaId, usuarioId, e!, null);
+}
+
+/** POST sorteio/addganhadormanual: a lucky number of the frozen list, still in the draw, with the reason. */
+export async function ganhadorManual(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, numero: number, motivo: string): Promise<number> {
+  conferirPodeSortear(s);
+  const [e] = await tx
+    .select({ numero: sorteioNumero.numero, participante: sorteioNumero.participante, clienteId: sorteioNumero.clienteId })
+    .from(sorteioNumero)
+    .where(and(eq(sorteioNumero.sorteioId, s.id), eq(sorteioNumero.numero, numero)))
+    .limit(1);
+  if (!e) throw erro.requisicao('Número da sorte não encontrado na lista congelada deste sorteio.');
+  const anteriores = await anterioresDo(tx, s.id);
+  if (anteriores.some((a) => a.numero === numero)) throw erro.requisicao('Este número da sorte já foi contemplado.');
+  if (s.umPremioPorCliente && anteriores.some((a) => a.participante === e.participante)) throw erro.requisicao('Este participante já ganhou um prêmio (regra: um prêmio por cliente).');
+  return registrar(tx, s, empresaId, usuarioId, e, motivo);
+}
+
+const mascararCpf = (doc: string | null) => (doc && doc.length === 11 ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : '-');
+
+export async function ganhadoresDo(tx: Executor, sorteioId: number, empresaId: number): Promise<GanhadorSorteio[]> {
+  const l = await tx
+    .select({
+      id: sorteioGanhador.id,
+      posicao: sorteioGanhador.posicao,
+      premio: sorteioGanhador.premio,
+      numero: sorteioGanhador.numero,
+      participante: sorteioGanhador.participante,
+      clienteId: sorteioGanhador.clienteId,
+      clienteNome: cliente.nome,
+      documento: cliente.documento,
+      manual: sorteioGanhador.manual,
+      motivo: sorteioGanhador.motivo,
+      notificado: sorteioGanhador.notificado,
+      criadoEm: sorteioGanhador.criadoEm,
+    })
+    .from(sorteioGanhador)
+    .innerJoin(cliente, eq(cliente.id, sorteioGanhador.clienteId))
+    .where(and(eq(sorteioGanhador.sorteioId, sorteioId), eq(sorteioGanhador.empresaId, empresaId)))
+    .orderBy(asc(sorteioGanhador.posicao));
+  return l.map(({ documento, ...g }) => ({
+    ...g,
+    numero: numeroTexto(g.numero),
+    participante: numeroTexto(g.participante),
+    cpfMascarado: mascararCpf(documento),
+    criadoEm: new Date(g.criadoEm).toISOString(),
+  }));
+}
