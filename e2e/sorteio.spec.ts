@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { chamarApi, entrar } from './apoio';
 
 /** Screenshots stay out of the repository (looked at by hand). */
-const foto = async (page: Page, nome: string) => {
+const foto = async (page: Page, nome: string, inteira = false) => {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: `/tmp/sorteio-shots/${nome}.png`, fullPage: true });
+  await page.screenshot({ path: `/tmp/sorteio-shots/${nome}.png`, fullPage: inteira });
 };
 
 /** A day counted from today in Brasília, as DD/MM/AAAA, the way a user types it. */
@@ -12,8 +12,8 @@ const dia = (dias: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'Amer
 
 async function digitarData(page: Page, campo: string, texto: string) {
   await page.getByRole('textbox', { name: campo }).fill(texto);
+  // Tab only: Escape would close the drawer the field is in.
   await page.getByRole('textbox', { name: campo }).press('Tab');
-  await page.keyboard.press('Escape');
 }
 
 type Sorteio = { id: number; codigoPublico: string; hashLista: string | null };
@@ -83,9 +83,9 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
     await expect(celula).toHaveAttribute('data-sorteado', g.numero);
     await expect(celula).toHaveText('✔ confere');
   }
-  await foto(publica, 'sorteio-publica-desktop');
+  await foto(publica, 'sorteio-publica-desktop', true);
   await publica.setViewportSize({ width: 390, height: 844 });
-  await foto(publica, 'sorteio-publica-mobile');
+  await foto(publica, 'sorteio-publica-mobile', true);
   const lista = await publica.request.get(`/p/sorteio/${s!.codigoPublico}/lista.txt`);
   expect(lista.ok()).toBe(true);
   expect(await lista.text()).toMatch(/^0000001;0000001;/);

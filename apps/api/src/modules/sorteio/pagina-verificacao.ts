@@ -14,7 +14,7 @@ const ESTILO = `<style>
   .manual{display:inline-block;background:#fff3bf;color:#7a5b00;border-radius:4px;padding:0 .35rem;font-size:.75rem;font-weight:600}
   .botao{display:inline-block;margin:.5rem .5rem 0 0;padding:.65rem 1rem;font-size:1rem;border:0;border-radius:8px;background:#007f77;color:#fff;cursor:pointer;text-decoration:none}
   .botao.sec{background:#e3e6ee;color:#1f2430}
-  #resultado{margin-top:1rem}.ok{color:#2b8a3e;font-weight:600}.falha{color:#c92a2a;font-weight:600}
+  #resultado{margin-top:1rem;overflow-wrap:anywhere}.tabela{overflow-x:auto;margin:0 -.5rem}.ok{color:#2b8a3e;font-weight:600}.falha{color:#c92a2a;font-weight:600}
   details{margin-top:1rem}pre{white-space:pre-wrap;font-family:inherit}
 </style>`;
 
@@ -24,10 +24,10 @@ function ganhadoresHtml(s: SorteioPublico): string {
     .map((g) => {
       const [, , cpf, nome] = g.linha.split(';');
       const como = g.manual ? `<span class="manual">MANUAL</span> ${html(g.motivo ?? '')}` : 'Algoritmo';
-      return `<tr data-posicao="${g.posicao}"><td>${g.posicao}º<br><small>${html(g.premio)}</small></td><td><strong>${g.numero}</strong></td><td>${html(nome ?? '')}<br><small>${html(cpf ?? '')}</small></td><td>${como}</td><td class="conferido"></td></tr>`;
+      return `<tr data-posicao="${g.posicao}"><td>${g.posicao}º<br><small>${html(g.premio)}</small></td><td><strong>${g.numero}</strong></td><td>${html(nome ?? '')}<br><small>${html(cpf ?? '')}</small></td><td>${como}<br><small class="conferido"></small></td></tr>`;
     })
     .join('');
-  return `<table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th><th>Como</th><th></th></tr></thead><tbody>${linhas}</tbody></table>`;
+  return `<div class="tabela"><table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th><th>Como</th></tr></thead><tbody>${linhas}</tbody></table></div>`;
 }
 
 /** The public verification page: everything needed to check the draw, and a button that re-runs it here. */
