@@ -57,7 +57,8 @@ ALTER TABLE "sorteio_ganhador" ADD CONSTRAINT "sorteio_ganhador_cliente_id_clien
 ALTER TABLE "sorteio_ganhador" ADD CONSTRAINT "sorteio_ganhador_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sorteio_empresa_idx" ON "sorteio" USING btree ("empresa_id","criado_em");--> statement-breakpoint
 CREATE UNIQUE INDEX "sorteio_codigo_publico_uq" ON "sorteio" USING btree ("codigo_publico");--> statement-breakpoint
-CREATE UNIQUE INDEX "sorteio_ganhador_posicao_uq" ON "sorteio_ganhador" USING btree ("sorteio_id","posicao");
+CREATE UNIQUE INDEX "sorteio_ganhador_posicao_uq" ON "sorteio_ganhador" USING btree ("sorteio_id","posicao");--> statement-breakpoint
+CREATE INDEX "sorteio_numero_participante_idx" ON "sorteio_numero" USING btree ("sorteio_id","participante");
 --> statement-breakpoint
 -- Tenant isolation as the other tenant tables (0024). The frozen list is written once by the freeze and
 -- never changed (its hash is public); a winner is never changed nor deleted (the public page re-runs them).

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lerLista, sha256Hex, sortearPosicao, type GanhadorAnterior, type GanhadorSorteio, type Pagina, type Sorteio } from '@bonifica/contracts';
 import { cliente, clienteConsentimento, transacao } from '../src/db/schema/index.js';
+import { numeroNaPosicao } from '../src/modules/sorteio/ganhador.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 
@@ -61,6 +62,26 @@ beforeAll(async () => {
   [gerente, atendente] = await Promise.all([t.entrar('gerente'), t.entrar('atendente')]);
 });
 afterAll(() => t.fechar());
+
+describe('sorteio: posição entre os números que restam', () => {
+  it('propriedade: andar pelas faixas excluídas dá o mesmo número que filtrar a lista inteira', () => {
+    let semente = 11;
+    const r = () => ((semente = (semente * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let caso = 0; caso < 200; caso++) {
+      const total = 1 + Math.floor(r() * 60);
+      const fora: [number, number][] = [];
+      let x = 1;
+      while (x <= total) {
+        x += Math.floor(r() * 8);
+        const ate = Math.min(total, x + Math.floor(r() * 4));
+        if (x <= total && r() < 0.5) fora.push([x, ate]);
+        x = ate + 2;
+      }
+      const restantes = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !fora.some(([de, ate]) => n >= de && n <= ate));
+      restantes.forEach((n, i) => expect(numeroNaPosicao(i, fora)).toBe(n));
+    }
+  });
+});
 
 describe('sorteio: cadastro', () => {
   it('salva, lista com filtro e busca; o atendente não administra sorteios', async () => {

@@ -61,7 +61,8 @@ export const sorteioNumero = pgTable(
     clienteId: integer().notNull(),
     linha: varchar({ length: 300 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sorteioId, t.numero] })],
+  // The participant index finds a winner's range of numbers (one prize per customer) without a scan.
+  (t) => [primaryKey({ columns: [t.sorteioId, t.numero] }), index('sorteio_numero_participante_idx').on(t.sorteioId, t.participante)],
 );
 
 /** A winner: drawn by the algorithm (position k) or recorded by hand with a mandatory reason. */

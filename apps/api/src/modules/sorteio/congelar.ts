@@ -40,16 +40,17 @@ function sqlCongelar(s: Sorteio, empresaId: number) {
           and not exists (select 1 from cliente_consentimento c2 where c2.empresa_id = cc.empresa_id and c2.cliente_id = cc.cliente_id
             and c2.canal = cc.canal and (c2.criado_em, c2.id) > (cc.criado_em, cc.id)))
     ), numerados as (
-      select e.*, row_number() over (order by e.cliente_id) as participante,
-        sum(e.qtd) over (order by e.cliente_id) - e.qtd as antes
+      -- The masked part of the line is built once per participant, not once per number (a million regexes).
+      select e.cliente_id, e.qtd, row_number() over (order by e.cliente_id) as participante,
+        sum(e.qtd) over (order by e.cliente_id) - e.qtd as antes,
+        ';' || case when e.tipo_documento = 'CPF' and length(e.documento) = 11
+           then '***.' || substr(e.documento, 4, 3) || '.' || substr(e.documento, 7, 3) || '-**' else '-' end
+        || ';' || case when position(' ' in e.nome) > 0
+           then split_part(e.nome, ' ', 1) || ' ' || left(regexp_replace(e.nome, '^.* ', ''), 1) || '.' else e.nome end as resto
       from elegiveis e where e.qtd > 0
     )
     select ${empresaId}, ${s.id}, (n.antes + g)::integer, n.participante::integer, n.cliente_id,
-      lpad((n.antes + g)::text, 7, '0') || ';' || lpad(n.participante::text, 7, '0') || ';'
-      || case when n.tipo_documento = 'CPF' and length(n.documento) = 11
-           then '***.' || substr(n.documento, 4, 3) || '.' || substr(n.documento, 7, 3) || '-**' else '-' end
-      || ';' || case when position(' ' in n.nome) > 0
-           then split_part(n.nome, ' ', 1) || ' ' || left(regexp_replace(n.nome, '^.* ', ''), 1) || '.' else n.nome end
+      lpad((n.antes + g)::text, 7, '0') || ';' || lpad(n.participante::text, 7, '0') || n.resto
     from numerados n, generate_series(1::bigint, n.qtd) g`;
 }
 
@@ -57,8 +58,10 @@ function sqlCongelar(s: Sorteio, empresaId: number) {
 export async function hashDaLista(tx: Executor, sorteioId: number): Promise<{ hash: string; numeros: number; participantes: number }> {
   const [r] = await linhas<{ hash: string | null; numeros: number; participantes: number }>(
     tx,
+    // Numbers and participants run 1..n (the freeze numbers them): the maxima are the counts, with no
+    // count(distinct) sorting a million rows.
     sql`select encode(sha256(convert_to(coalesce(string_agg(linha || E'\n', '' order by numero), ''), 'UTF8')), 'hex') as hash,
-          count(*)::int as numeros, count(distinct participante)::int as participantes
+          coalesce(max(numero), 0)::int as numeros, coalesce(max(participante), 0)::int as participantes
         from sorteio_numero where sorteio_id = ${sorteioId}`,
   );
   return { hash: r!.hash ?? '', numeros: Number(r!.numeros), participantes: Number(r!.participantes) };

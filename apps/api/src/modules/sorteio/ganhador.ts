@@ -10,15 +10,42 @@ export const numeroTexto = (n: number) => String(n).padStart(7, '0');
 
 type Anterior = { numero: number; participante: number };
 
-/** Numbers still in the draw (same rule as `aindaConcorre` of the algorithm module). */
-function aindaConcorre(s: Sorteio, anteriores: Anterior[]) {
-  const numeros = `{${anteriores.map((a) => a.numero).join(',')}}`;
-  const participantes = `{${anteriores.map((a) => a.participante).join(',')}}`;
-  return and(
-    eq(sorteioNumero.sorteioId, s.id),
-    sql`${sorteioNumero.numero} <> all(${numeros}::integer[])`,
-    s.umPremioPorCliente ? sql`${sorteioNumero.participante} <> all(${participantes}::integer[])` : undefined,
-  );
+/**
+ * The numbers out of the draw as sorted, disjoint ranges: the numbers already drawn and, with one prize per
+ * customer, every number of a participant who won (consecutive by construction: one range each, read from
+ * the participant index). Same rule as `aindaConcorre` of the algorithm module.
+ */
+async function foraDoSorteio(tx: Executor, s: Sorteio, anteriores: Anterior[]): Promise<[number, number][]> {
+  const faixas: [number, number][] = anteriores.map((a) => [a.numero, a.numero]);
+  if (s.umPremioPorCliente && anteriores.length) {
+    const r = await tx
+      .select({ de: sql<number>`min(${sorteioNumero.numero})::int`, ate: sql<number>`max(${sorteioNumero.numero})::int` })
+      .from(sorteioNumero)
+      .where(and(eq(sorteioNumero.sorteioId, s.id), sql`${sorteioNumero.participante} = any(${`{${anteriores.map((a) => a.participante).join(',')}}`}::integer[])`))
+      .groupBy(sorteioNumero.participante);
+    faixas.push(...r.map((x): [number, number] => [Number(x.de), Number(x.ate)]));
+  }
+  faixas.sort((a, b) => a[0] - b[0]);
+  const unidas: [number, number][] = [];
+  for (const [de, ate] of faixas) {
+    const ultima = unidas[unidas.length - 1];
+    if (ultima && de <= ultima[1] + 1) ultima[1] = Math.max(ultima[1], ate);
+    else unidas.push([de, ate]);
+  }
+  return unidas;
+}
+
+/**
+ * The lucky numbers are exactly 1..total, so the i-th (0-based) number still in the draw is found by
+ * walking the ranges out of it — no scan of the list, whatever its size (bench/RESULTS.md "Sorteios").
+ */
+export function numeroNaPosicao(indice: number, fora: readonly [number, number][]): number {
+  let x = indice + 1;
+  for (const [de, ate] of fora) {
+    if (de > x) break;
+    x += ate - de + 1;
+  }
+  return x;
 }
 
 async function anterioresDo(tx: Executor, sorteioId: number): Promise<Anterior[]> {
@@ -57,16 +84,14 @@ export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number
   conferirPodeSortear(s);
   if (!s.semente) throw erro.requisicao('Informe a semente (o resultado da Loteria Federal) antes de sortear.');
   const anteriores = await anterioresDo(tx, s.id);
-  const onde = aindaConcorre(s, anteriores);
-  const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(sorteioNumero).where(onde)) as [{ n: number }];
-  if (Number(n) === 0) throw erro.requisicao('Não há mais participantes para sortear.');
-  const indice = await indiceSorteado(s.hashLista!, s.semente, anteriores.length + 1, Number(n));
+  const fora = await foraDoSorteio(tx, s, anteriores);
+  const restantes = s.totalNumeros! - fora.reduce((n, [de, ate]) => n + ate - de + 1, 0);
+  if (restantes <= 0) throw erro.requisicao('Não há mais participantes para sortear.');
+  const numero = numeroNaPosicao(await indiceSorteado(s.hashLista!, s.semente, anteriores.length + 1, restantes), fora);
   const [e] = await tx
     .select({ numero: sorteioNumero.numero, participante: sorteioNumero.participante, clienteId: sorteioNumero.clienteId })
     .from(sorteioNumero)
-    .where(onde)
-    .orderBy(asc(sorteioNumero.numero))
-    .offset(indice)
+    .where(and(eq(sorteioNumero.sorteioId, s.id), eq(sorteioNumero.numero, numero)))
     .limit(1);
   return registrar(tx, s, empresaId, usuarioId, e!, null);
 }
