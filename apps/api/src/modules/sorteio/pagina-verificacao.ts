@@ -86,6 +86,14 @@ export function paginaVerificacao(s: SorteioPublico): string {
   );
 }
 
+export function paginaSorteioNaoEncontrado(): string {
+  return pagina(
+    'Sorteio não encontrado',
+    `<div class="cartao"><h1>Sorteio não encontrado</h1>
+  <p>Este endereço não corresponde a nenhum sorteio. Confira o link do regulamento que você recebeu da loja.</p></div>`,
+  );
+}
+
 /** The page's own script (plain JS, served as a file: the CSP forbids inline scripts). */
 export const SCRIPT_VERIFICACAO = `import { sha256Hex, lerLista, sortearPosicao } from './algoritmo.js';
 const dados = JSON.parse(document.getElementById('dados').textContent);

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { LIMITE_PAGINA_PUBLICA } from '../../plugins/limite-publico.js';
-import { paginaNaoEncontrada } from '../p/pagina-empresa.js';
 import { textoDaLista } from './congelar.js';
 import { buscarSorteioPublico } from './publico.consulta.js';
-import { paginaVerificacao, SCRIPT_VERIFICACAO } from './pagina-verificacao.js';
+import { paginaSorteioNaoEncontrado, paginaVerificacao, SCRIPT_VERIFICACAO } from './pagina-verificacao.js';
 
 /**
  * The draw's ONE algorithm, as compiled from packages/contracts/src/sorteio-algoritmo.ts (it imports
@@ -32,7 +31,7 @@ export async function sorteioPublicoRoutes(app: FastifyInstance) {
   app.get<{ Params: { codigo: string } }>('/p/sorteio/:codigo', opcoes, async (request, reply) => {
     const s = CODIGO.test(request.params.codigo) ? await buscarSorteioPublico(app.db, request.params.codigo) : null;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!s) return reply.status(404).send(paginaNaoEncontrada());
+    if (!s) return reply.status(404).send(paginaSorteioNaoEncontrado());
     return reply.send(paginaVerificacao(s));
   });
   app.get<{ Params: { codigo: string } }>('/p/sorteio/:codigo/lista.txt', opcoes, async (request, reply) => {
