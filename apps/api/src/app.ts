@@ -22,6 +22,7 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { premioRoutes } from './modules/premio/index.js';
+import { sorteioPublicoRoutes, sorteioRoutes } from './modules/sorteio/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -133,6 +134,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     computersRoutes,
     convenioRoutes,
     premioRoutes,
+    sorteioRoutes,
     modeloRoutes,
     automaticaRoutes,
     caixaSaidaRoutes,
@@ -170,6 +172,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(arquivoRoutes, { prefix: '/arquivo' });
   await app.register(limitePublicoPlugin);
   await app.register(pRoutes);
+  await app.register(sorteioPublicoRoutes);
   await app.register(descadastroRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });

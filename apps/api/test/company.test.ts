@@ -254,10 +254,16 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Prêmios', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Prêmios', 'Sorteios', 'Servidor WhatsApp', 'Ajuda']);
     expect(m.find((i) => i.titulo === 'Prêmios')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Catálogo', '/app/premios/catalogo'],
       ['Resgates', '/app/premios/resgates'],
+    ]);
+    // Prize draws (area `sorteio`, docs/areas/sorteios.md): draws, the network screen and the winners.
+    expect(m.find((i) => i.titulo === 'Sorteios')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
+      ['Sorteios', '/app/sorteio/sorteios'],
+      ['Rede', '/app/sorteio/rede'],
+      ['Ganhadores', '/app/sorteio/ganhadores'],
     ]);
     // Spec §2 "messages: automatic, template" (docs/areas/mensageria.md).
     expect(m.find((i) => i.titulo === 'Mensagens')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -149,6 +149,24 @@ beforeAll(async () => {
   Object.assign(premiosDemo, { resgate: env<{ id: number }>(r).result.id, codigo: env<{ codigo: string }>(r).result.codigo });
 });
 
+// Prize draws (docs/areas/sorteios.md): a draw of the demo network.
+const sorteioDemo = { id: 0 };
+beforeAll(async () => {
+  const r = await gerente.post('/services/sorteio/save', {
+    nome: 'Sorteio da demo',
+    regulamento: 'Regulamento do sorteio da demo.',
+    inicio: '2020-01-01',
+    fim: '2020-01-31',
+    premios: ['Bicicleta'],
+    regra: 'VENDA',
+    origemSemente: 'FIXA',
+    semente: '123',
+    filiais: [2],
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  sorteioDemo.id = env<{ id: number }>(r).result.id;
+});
+
 // Audiences (docs/areas/publicos.md): an audience, a block and a tag of the demo network.
 const publicosDemo = { publico: 0, bloqueio: 0, etiqueta: 0 };
 beforeAll(async () => {
@@ -215,6 +233,7 @@ async function fotografiaDaDemo() {
     contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
     premios: await db.select().from(premio).where(eq(premio.empresaId, 1)).orderBy(asc(premio.id)),
     resgatesPremio: await db.select().from(premioResgate).where(eq(premioResgate.empresaId, 1)).orderBy(asc(premioResgate.id)),
+    sorteios: await db.select().from(sorteio).where(eq(sorteio.empresaId, 1)).orderBy(asc(sorteio.id)),
     historicoPremio: await db.select().from(premioResgateHistorico).where(eq(premioResgateHistorico.empresaId, 1)).orderBy(asc(premioResgateHistorico.id)),
     resgatesParceiro: await db.select().from(resgateParceiro).where(eq(resgateParceiro.empresaId, 1)).orderBy(asc(resgateParceiro.id)),
     parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
@@ -412,6 +431,18 @@ const CASOS: Caso[] = [
   { rota: 'delete /services/etiqueta/delete/{id}', metodo: 'DELETE', url: () => `/services/etiqueta/delete/${publicosDemo.etiqueta}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'get /services/etiqueta/cliente/{id}', metodo: 'GET', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, status: 404, mensagem: 'Cliente não encontrado.' },
   { rota: 'post /services/etiqueta/cliente/{id}', metodo: 'POST', url: () => `/services/etiqueta/cliente/${ids.clienteDemo}`, corpo: () => ({ etiquetas: [] }), status: 404, mensagem: 'Cliente não encontrado.' },
+  // Prize draws: outra neither reads, changes, deletes, freezes, seeds, draws nor prints the demo's.
+  { rota: 'get /services/sorteio/findbyid/{id}', metodo: 'GET', url: () => `/services/sorteio/findbyid/${sorteioDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/sorteio/save', metodo: 'POST', url: () => '/services/sorteio/save', corpo: () => ({ id: sorteioDemo.id, nome: 'Tomado', regulamento: 'Regulamento tomado.', inicio: '2020-01-01', fim: '2020-01-31', premios: ['Nada'], regra: 'VENDA', origemSemente: 'FIXA', semente: '1' }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/sorteio/save', metodo: 'POST', url: () => '/services/sorteio/save', corpo: () => ({ nome: 'Na loja da demo', regulamento: 'Regulamento tomado.', inicio: '2020-01-01', fim: '2020-01-31', premios: ['Nada'], regra: 'VENDA', origemSemente: 'FIXA', semente: '1', filiais: [2] }), status: 400, mensagem: 'Filial não encontrada na rede.' },
+  { rota: 'delete /services/sorteio/delete/{id}', metodo: 'DELETE', url: () => `/services/sorteio/delete/${sorteioDemo.id}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/sorteio/congelar', metodo: 'POST', url: () => '/services/sorteio/congelar', corpo: () => ({ id: sorteioDemo.id }), status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'post /services/sorteio/semente', metodo: 'POST', url: () => '/services/sorteio/semente', corpo: () => ({ id: sorteioDemo.id, semente: '999' }), status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'get /services/sorteio/addganhador/{id}', metodo: 'GET', url: () => `/services/sorteio/addganhador/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'post /services/sorteio/addganhadormanual', metodo: 'POST', url: () => '/services/sorteio/addganhadormanual', corpo: () => ({ id: sorteioDemo.id, numero: '1', motivo: 'Infiltrado pela outra' }), status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'get /services/sorteio/ganhadores/{id}', metodo: 'GET', url: () => `/services/sorteio/ganhadores/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'get /services/sorteio/ganhadores/impressao/{id}', metodo: 'GET', url: () => `/services/sorteio/ganhadores/impressao/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
+  { rota: 'get /services/sorteio/participantes/impressao/{id}', metodo: 'GET', url: () => `/services/sorteio/participantes/impressao/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
   // Prizes and their redemptions: outra neither reads, changes, redeems, hands over, cancels, re-sends nor prints the demo's.
   { rota: 'get /services/premio/findbyid/{id}', metodo: 'GET', url: () => `/services/premio/findbyid/${premiosDemo.premio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ id: premiosDemo.premio, nome: 'Tomado', custoPontos: 1 }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
@@ -683,6 +714,8 @@ const LISTAS = [
   // The outbox screen: checked in 'caixa de saída' below.
   'post /services/mensagem/saida/filterpaginated/{page}/{size}',
   // Prizes and redemptions: checked in 'prêmios' below.
+  // Prize draws: checked in 'sorteios' below.
+  'post /services/sorteio/filterpaginated/{page}/{size}',
   'post /services/premio/filterpaginated/{page}/{size}',
   'post /services/premio/resgate/filtrar/{page}/{size}',
 ];
@@ -951,6 +984,14 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     const pdf = await outra.post('/services/premio/imprimir', {});
     expect(pdf.statusCode).toBe(200);
     expect(textoDoPdf(pdf.rawPayload).join(' ')).not.toMatch(/Prêmio da demo|Bonifica/);
+  });
+
+  it('sorteios: a lista de outra não traz os da demo, nem buscando pelo nome', async () => {
+    for (const filtro of [{}, { busca: 'demo' }, { status: 'RASCUNHO' }]) {
+      const r = await outra.post('/services/sorteio/filterpaginated/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<{ id: number }>>(r).result.content.map((x) => x.id)).not.toContain(sorteioDemo.id);
+    }
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {

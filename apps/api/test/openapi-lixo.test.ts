@@ -47,6 +47,14 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into campanha (empresa_id, nome, publico_id, modelo_id) select 1, 'Campanha ' || g, g, g from generate_series(1, 22) g`);
   // The same for prizes, tags and audience blocks.
   await t.app.db.execute(sql`insert into premio (empresa_id, nome, custo_pontos) select 1, 'Prêmio ' || g, 10 * g from generate_series(1, 22) g`);
+  // Draws: RASCUNHO rows (save, freeze and delete reach their rules) with a frozen list of 3 numbers
+  // on the even ids, so addganhador/manual and the PDFs reach theirs too.
+  await t.app.db.execute(sql`insert into sorteio (empresa_id, nome, regulamento, inicio, fim, premios, regra, origem_semente, semente, codigo_publico)
+    select 1, 'Sorteio ' || g, 'Regulamento do sorteio ' || g, '2020-01-01', '2020-01-31', '["Bicicleta", "Caneca"]'::jsonb, 'VENDA', 'FIXA', 's' || g, 'lixo-sorteio-' || g from generate_series(1, 22) g`);
+  await t.app.db.execute(sql`insert into sorteio_numero (empresa_id, sorteio_id, numero, participante, cliente_id, linha)
+    select 1, s, n, n, (select min(id) from cliente where empresa_id = 1), lpad(n::text, 7, '0') || ';' || lpad(n::text, 7, '0') || ';-;Cliente ' || n
+    from generate_series(2, 22, 2) s, generate_series(1, 3) n`);
+  await t.app.db.execute(sql`update sorteio set status = 'CONGELADO', hash_lista = repeat('a', 64), total_numeros = 3, total_participantes = 3, congelado_em = now() where empresa_id = 1 and id % 2 = 0`);
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
 });

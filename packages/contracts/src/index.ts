@@ -33,3 +33,5 @@ export * from './publico.js';
 export * from './campanha.js';
 export * from './caixa-saida.js';
 export * from './premio.js';
+export * from './sorteio.js';
+export * from './sorteio-algoritmo.js';

@@ -120,3 +120,5 @@ export const PODE_GERENCIAR_MENSAGENS: readonly Permissao[] = [PERMISSOES.empres
 /** Prize catalogue (docs/areas/premios.md): the management keeps it; the counter redeems and hands prizes over. */
 export const PODE_GERENCIAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 export const PODE_RESGATAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
+/** Prize draws (docs/areas/sorteios.md): the management only — the counter takes no part in the draw admin. */
+export const PODE_GERENCIAR_SORTEIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];

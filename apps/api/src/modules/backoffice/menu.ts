@@ -11,6 +11,7 @@ import {
   PODE_VER_DASHBOARD,
   PODE_GERENCIAR_PLANOS,
   PODE_GERENCIAR_PREMIOS,
+  PODE_GERENCIAR_SORTEIOS,
   PODE_RESGATAR_PREMIOS,
   PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
@@ -150,6 +151,18 @@ export const MENU: Definicao[] = [
     subMenu: [
       { titulo: 'Catálogo', icone: 'gift', tipo: 'interno', state: '/app/premios/catalogo', permissoes: PODE_GERENCIAR_PREMIOS },
       { titulo: 'Resgates', icone: 'receipt', tipo: 'interno', state: '/app/premios/resgates', permissoes: PODE_RESGATAR_PREMIOS },
+    ],
+  },
+  // Prize draws (spec §2 area `sorteio`; docs/areas/sorteios.md): management only.
+  {
+    titulo: 'Sorteios',
+    icone: 'ticket',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_SORTEIOS,
+    subMenu: [
+      { titulo: 'Sorteios', icone: 'ticket', tipo: 'interno', state: '/app/sorteio/sorteios' },
+      { titulo: 'Rede', icone: 'network', tipo: 'interno', state: '/app/sorteio/rede' },
+      { titulo: 'Ganhadores', icone: 'trophy', tipo: 'interno', state: '/app/sorteio/ganhadores' },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

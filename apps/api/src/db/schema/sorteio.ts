@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { empresa } from './empresa.js';
+import { cliente } from './programa.js';
+import { usuario } from './usuario.js';
+
+// Same unions as packages/contracts/src/sorteio.ts (the schema stays free of the contracts package, like the others).
+type StatusSorteio = 'RASCUNHO' | 'CONGELADO' | 'CONCLUIDO';
+
+/**
+ * A prize draw (docs/areas/sorteios.md, decision 037). RASCUNHO while the period runs (editable);
+ * CONGELADO once the participant list is frozen (`hash_lista` is then public and never changes);
+ * CONCLUIDO when every prize has a winner. `codigo_publico` is the key of the public verification page.
+ */
+export const sorteio = pgTable(
+  'sorteio',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    nome: varchar({ length: 120 }).notNull(),
+    regulamento: text().notNull(),
+    inicio: date({ mode: 'string' }).notNull(),
+    fim: date({ mode: 'string' }).notNull(),
+    premios: jsonb().$type<string[]>().notNull(),
+    /** Eligible branches (companies of the network); empty = the whole network. */
+    filiais: integer().array().notNull().default(sql`'{}'::integer[]`),
+    regra: varchar({ length: 6 }).notNull().$type<'VALOR' | 'VENDA'>(),
+    valorPorNumeroCentavos: bigint({ mode: 'number' }),
+    maximoPorCliente: integer(),
+    umPremioPorCliente: boolean().notNull().default(true),
+    origemSemente: varchar({ length: 8 }).notNull().$type<'LOTERIA' | 'FIXA'>(),
+    dataLoteria: date({ mode: 'string' }),
+    semente: varchar({ length: 60 }),
+    status: varchar({ length: 10 }).notNull().default('RASCUNHO').$type<StatusSorteio>(),
+    codigoPublico: varchar({ length: 24 }).notNull(),
+    hashLista: varchar({ length: 64 }),
+    totalNumeros: integer(),
+    totalParticipantes: integer(),
+    congeladoEm: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sorteio_empresa_idx').on(t.empresaId, t.criadoEm), uniqueIndex('sorteio_codigo_publico_uq').on(t.codigoPublico)],
+);
+
+/**
+ * The frozen list: one row per lucky number, with its canonical line (`numero;participante;cpf;nome`,
+ * masked at freezing time) — what the hash covers, so later edits of the customer change nothing.
+ * Written once by the freeze, never updated.
+ */
+export const sorteioNumero = pgTable(
+  'sorteio_numero',
+  {
+    empresaId: integer().notNull(),
+    // No foreign keys: a million rows are written by one statement of the freeze (as decision 017).
+    sorteioId: integer().notNull(),
+    numero: integer().notNull(),
+    participante: integer().notNull(),
+    clienteId: integer().notNull(),
+    linha: varchar({ length: 300 }).notNull(),
+  },
+  // The participant index finds a winner's range of numbers (one prize per customer) without a scan.
+  (t) => [primaryKey({ columns: [t.sorteioId, t.numero] }), index('sorteio_numero_participante_idx').on(t.sorteioId, t.participante)],
+);
+
+/** A winner: drawn by the algorithm (position k) or recorded by hand with a mandatory reason. */
+export const sorteioGanhador = pgTable(
+  'sorteio_ganhador',
+  {
+    id: serial().primaryKey(),
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    sorteioId: integer()
+      .notNull()
+      .references(() => sorteio.id),
+    posicao: integer().notNull(),
+    premio: varchar({ length: 200 }).notNull(),
+    numero: integer().notNull(),
+    participante: integer().notNull(),
+    clienteId: integer()
+      .notNull()
+      .references(() => cliente.id),
+    manual: boolean().notNull().default(false),
+    motivo: varchar({ length: 300 }),
+    notificado: boolean().notNull().default(false),
+    usuarioId: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sorteio_ganhador_posicao_uq').on(t.sorteioId, t.posicao)],
+);

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { VERSAO_ALGORITMO_SORTEIO, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
+import type { Executor } from '../../db/client.js';
+import { erro } from '../../lib/erros.js';
+import { relatorioPdf } from '../../lib/pdf.js';
+import { numeroTexto } from './ganhador.js';
+
+/** Above this the PDF would be hundreds of pages: the complete list is the TXT of the public page. */
+export const MAXIMO_PARTICIPANTES_PDF = 5000;
+
+type Participante = { participante: number; linha: string; de: number; ate: number; qtd: number };
+
+const data = (d: string) => d.split('-').reverse().join('/');
+const resumoDoSorteio = (s: Sorteio): [string, string][] => [
+  ['Período', `${data(s.inicio)} a ${data(s.fim)}`],
+  ['Participantes', String(s.totalParticipantes ?? 0)],
+  ['Números da sorte', String(s.totalNumeros ?? 0)],
+];
+const rodapeHash = (s: Sorteio) => `SHA-256 da lista: ${s.hashLista} · semente: ${s.semente ?? 'a informar'} · algoritmo ${VERSAO_ALGORITMO_SORTEIO}`;
+
+/** GET sorteio/participantes/impressao/{id}: one row per participant with their range of lucky numbers (consecutive). */
+export async function participantesPdf(tx: Executor, s: Sorteio, empresaNome: string): Promise<Buffer> {
+  if (s.status === 'RASCUNHO') throw erro.requisicao('Congele a lista de participantes antes de imprimi-la.');
+  if ((s.totalParticipantes ?? 0) > MAXIMO_PARTICIPANTES_PDF) throw erro.requisicao(`Mais de ${MAXIMO_PARTICIPANTES_PDF} participantes: baixe a lista completa (TXT) na página pública do sorteio.`);
+  const r = (await tx.execute(sql`select participante, min(linha) as linha, min(numero) as de, max(numero) as ate, count(*)::int as qtd
+    from sorteio_numero where sorteio_id = ${s.id} group by participante order by participante`)) as unknown as { rows: Participante[] };
+  return relatorioPdf({
+    titulo: `Participantes — ${s.nome}`,
+    empresa: empresaNome,
+    subtitulo: rodapeHash(s),
+    resumo: resumoDoSorteio(s),
+    colunas: [
+      { titulo: 'Participante', valor: (p) => numeroTexto(p.participante), largura: 'auto' },
+      { titulo: 'CPF', valor: (p) => p.linha.split(';')[2] ?? '', largura: 'auto' },
+      { titulo: 'Nome', valor: (p) => p.linha.split(';')[3] ?? '' },
+      { titulo: 'Números', valor: (p) => String(p.qtd), largura: 'auto', alinhamento: 'right' },
+      { titulo: 'Da sorte', valor: (p) => (p.de === p.ate ? numeroTexto(p.de) : `${numeroTexto(p.de)} a ${numeroTexto(p.ate)}`), largura: 'auto' },
+    ],
+    linhas: r.rows,
+  });
+}
+
+/** GET sorteio/ganhadores/impressao/{id}: the winners with the list's hash and the seed, manual ones flagged. */
+export function ganhadoresPdf(s: Sorteio, ganhadores: GanhadorSorteio[], empresaNome: string): Promise<Buffer> {
+  return relatorioPdf({
+    titulo: `Ganhadores — ${s.nome}`,
+    empresa: empresaNome,
+    subtitulo: rodapeHash(s),
+    resumo: resumoDoSorteio(s),
+    colunas: [
+      { titulo: 'Prêmio', valor: (g) => `${g.posicao}º — ${g.premio}` },
+      { titulo: 'Número', valor: (g) => g.numero, largura: 'auto' },
+      { titulo: 'Ganhador', valor: (g) => `${g.clienteNome} (${g.cpfMascarado})` },
+      { titulo: 'Como', valor: (g) => (g.manual ? `MANUAL: ${g.motivo}` : 'Sorteado pelo algoritmo'), largura: 120 },
+    ],
+    linhas: ganhadores,
+  });
+}

@@ -1,0 +1,2 @@
+export { sorteioRoutes } from './sorteio.routes.js';
+export { sorteioPublicoRoutes } from './publico.routes.js';

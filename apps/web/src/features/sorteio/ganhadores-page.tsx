@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { IconDice5, IconExternalLink, IconHandFinger, IconPrinter } from '@tabler/icons-react';
+import type { Sorteio } from '@bonifica/contracts';
+import { CabecalhoPagina } from '../../components/cabecalho-pagina';
+import { notificar } from '../../components/notificar';
+import { TabelaSimples } from '../../components/tabela-simples';
+import { formatarData } from '../../lib/format';
+import { imprimirGanhadores, linkPublico, useGanhadores, useGanhadorManual, useSemente, useSorteio, useSortear } from './api';
+import { BadgeStatusSorteio } from './badge-status';
+import { SeletorSorteio, useSorteioEscolhido } from './seletor-sorteio';
+
+const falhou = (e: unknown) => notificar.erro(e instanceof Error ? e.message : 'Não foi possível concluir.');
+
+function DadosPublicos({ s }: { s: Sorteio }) {
+  const semente = useSemente();
+  const [valor, setValor] = useState('');
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>{s.nome}</Text>
+          <BadgeStatusSorteio status={s.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Text size="sm">Período: {formatarData(s.inicio)} a {formatarData(s.fim)}</Text>
+          <Text size="sm">Participantes: {s.totalParticipantes ?? '—'}</Text>
+          <Text size="sm">Números da sorte: {s.totalNumeros?.toLocaleString('pt-BR') ?? '—'}</Text>
+        </SimpleGrid>
+        <Text size="sm">SHA-256 da lista:</Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="hash-lista">
+          {s.hashLista ?? 'A lista ainda não foi congelada.'}
+        </Code>
+        <Text size="sm">
+          Semente: {s.semente ? <Code data-testid="semente">{s.semente}</Code> : `a informar — resultado da Loteria Federal de ${s.dataLoteria ? formatarData(s.dataLoteria) : '—'}`}
+        </Text>
+        {s.status === 'CONGELADO' && !s.semente && (
+          <Group align="flex-end">
+            <TextInput label="Resultado da Loteria Federal (1º prêmio)" value={valor} onChange={(e) => setValor(e.currentTarget.value)} maw={280} />
+            <Button
+              loading={semente.isPending}
+              onClick={() =>
+                void semente
+                  .mutateAsync({ id: s.id, semente: valor })
+                  .then(() => notificar.sucesso('Semente registrada.'))
+                  .catch(falhou)
+              }
+            >
+              Registrar semente
+            </Button>
+          </Group>
+        )}
+        <Anchor href={linkPublico(s)} target="_blank" rel="noopener" size="sm">
+          <Group gap={4} component="span">
+            <IconExternalLink size={14} /> Página pública de verificação (link para o regulamento)
+          </Group>
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+function GanhadorManual({ s, aberto, aoFechar }: { s: Sorteio; aberto: boolean; aoFechar: () => void }) {
+  const manual = useGanhadorManual();
+  const [numero, setNumero] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const registrar = async () => {
+    try {
+      await manual.mutateAsync({ id: s.id, numero, motivo });
+      notificar.sucesso('Ganhador manual registrado.');
+      setNumero('');
+      setMotivo('');
+      aoFechar();
+    } catch (e) {
+      falhou(e);
+    }
+  };
+  return (
+    <Modal opened={aberto} onClose={aoFechar} title="Ganhador manual" centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Use só quando o regulamento pedir (por exemplo, sorteio presencial). O ganhador fica marcado como MANUAL em toda parte, com o motivo.
+        </Text>
+        <TextInput label="Número da sorte" required inputMode="numeric" value={numero} onChange={(e) => setNumero(e.currentTarget.value)} />
+        <Textarea label="Motivo" required autosize minRows={2} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={aoFechar}>
+            Cancelar
+          </Button>
+          <Button onClick={() => void registrar()} loading={manual.isPending}>
+            Registrar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Sorteios › Ganhadores: the public data of a draw, drawing the next winner, manual winners and the printout. */
+export function Component() {
+  const [id] = useSorteioEscolhido();
+  const sorteio = useSorteio(id);
+  const ganhadores = useGanhadores(id);
+  const sortear = useSortear();
+  const [manualAberto, setManualAberto] = useState(false);
+  const s = sorteio.data;
+  const pode = !!s && s.status === 'CONGELADO';
+  return (
+    <Stack gap="lg">
+      <CabecalhoPagina
+        titulo="Ganhadores"
+        descricao="Cada ganhador sai do algoritmo publicado sobre a lista congelada e a semente; qualquer pessoa refaz o sorteio na página pública."
+        acoes={
+          s && (
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => void imprimirGanhadores(s.id).catch(falhou)}>
+              Imprimir ganhadores
+            </Button>
+          )
+        }
+      />
+      <SeletorSorteio />
+      {s && <DadosPublicos s={s} />}
+      {s && s.status === 'RASCUNHO' && <Alert color="blue">Congele a lista em Sorteios › Sorteios ao fim do período para sortear.</Alert>}
+      {s && (
+        <Group>
+          <Button leftSection={<IconDice5 size={16} />} disabled={!pode || !s.semente} loading={sortear.isPending} onClick={() => void sortear.mutateAsync(s.id).then(() => notificar.sucesso('Ganhador sorteado.')).catch(falhou)}>
+            Sortear {s.ganhadores + 1 <= s.premios.length ? `o ${s.ganhadores + 1}º prêmio` : 'próximo'}
+          </Button>
+          <Button variant="default" leftSection={<IconHandFinger size={16} />} disabled={!pode} onClick={() => setManualAberto(true)}>
+            Ganhador manual
+          </Button>
+        </Group>
+      )}
+      {s && (
+        <TabelaSimples colunas={[{ titulo: 'Prêmio' }, { titulo: 'Número' }, { titulo: 'Ganhador' }, { titulo: 'Como' }, { titulo: 'Aviso' }]} minWidth={640}>
+          {(ganhadores.data ?? []).map((g) => (
+            <Table.Tr key={g.id} data-testid="ganhador">
+              <Table.Td>
+                {g.posicao}º — {g.premio}
+              </Table.Td>
+              <Table.Td>
+                <Code>{g.numero}</Code>
+              </Table.Td>
+              <Table.Td>
+                {g.clienteNome}
+                <Text size="xs" c="dimmed">
+                  {g.cpfMascarado}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {g.manual ? (
+                  <>
+                    <Badge color="yellow" variant="light">
+                      Manual
+                    </Badge>
+                    <Text size="xs">{g.motivo}</Text>
+                  </>
+                ) : (
+                  'Algoritmo'
+                )}
+              </Table.Td>
+              <Table.Td>{g.notificado ? 'WhatsApp na fila' : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+          {ganhadores.data?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" size="sm">
+                  Nenhum ganhador ainda.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </TabelaSimples>
+      )}
+      {s && <GanhadorManual s={s} aberto={manualAberto} aoFechar={() => setManualAberto(false)} />}
+    </Stack>
+  );
+}
