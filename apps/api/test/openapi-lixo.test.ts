@@ -49,6 +49,8 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into premio (empresa_id, nome, custo_pontos) select 1, 'Prêmio ' || g, 10 * g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
+  // Imported contacts (decision 040), for empresa/contato/findbyid and consentimento.
+  await t.app.db.execute(sql`insert into contato (empresa_id, nome, email, origem) select 1, 'Contato ' || g, 'contato' || g || '@lixo.exemplo', 'IMPORTACAO' from generate_series(1, 22) g`);
 });
 afterAll(() => t.fechar());
 
