@@ -14,6 +14,8 @@ let analista: Cliente;
 
 const JARDINS = 2;
 const MOEMA = 3;
+/** A 1×1 lossy WebP (what a phone saves): pdfkit embeds only JPEG and PNG. */
+const WEBP_1PX = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const { linhas, novoCliente, creditar, saldo } = apoioDeSaldos(() => ({ t, gerente }), 'Cliente prêmio');
@@ -125,6 +127,25 @@ describe('premio: catálogo', () => {
     expect(texto).toContain('250 pontos + R$ 5,00 de cashback');
     expect(texto).not.toContain('Prêmio Desligado');
     expect((await gerente.post('/services/premio/imprimir', { filialId: 'x' })).statusCode).toBe(400);
+  });
+
+  it('foto em WebP aparece no catálogo e no comprovante (convertida para PNG ao entrar no PDF)', async () => {
+    const imagensNoPdf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+    const antes = imagensNoPdf((await atendente.post('/services/premio/imprimir', {})).rawPayload);
+    const [foto] = await t.banco.db
+      .insert(arquivo)
+      .values({ empresaId: 1, nome: 'garrafa.webp', tipo: 'image/webp', tamanho: WEBP_1PX.length, sha256: '2'.repeat(64), dados: WEBP_1PX })
+      .returning({ id: arquivo.id });
+    const p = await novoPremio({ nome: 'Garrafa em WebP', custoPontos: 1, fotoArquivoId: foto!.id });
+    const catalogo = (await atendente.post('/services/premio/imprimir', {})).rawPayload;
+    expect(imagensNoPdf(catalogo)).toBe(antes + 1);
+    const c = await novoCliente();
+    await creditar(c, 'PONTOS', 1);
+    const res = env<ResgatePremio>(await resgatar(p.id, c, atendente)).result;
+    const comprovante = await atendente.post('/services/premio/resgate/imprimir', { id: res.id });
+    expect(comprovante.statusCode).toBe(200);
+    // The barcode and the QR code are drawn as vectors: the one image object is the photo.
+    expect(imagensNoPdf(comprovante.rawPayload)).toBe(1);
   });
 });
 
