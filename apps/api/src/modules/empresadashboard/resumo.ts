@@ -4,7 +4,9 @@ import { diaLocal, noIntervalo, ZONAS, type Fusos } from './fusos.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
 /** Brasília: the zone of "today" when no branch is in view (tests, the default of a new company). */
-export const FUSO = 'America/Sao_Paulo';
+import { FUSO } from '../../lib/fuso.js';
+
+export { FUSO };
 
 /**
  * A day is summarised once it has been over for this long: a sale begun at 23:59:59 may still be
