@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Premio, ReenvioComprovante, ResgatePremio } from '@bonifica/contracts';
 import { emailSmtp } from '../src/adapters/email/email-smtp.js';
 import { clienteConsentimento } from '../src/db/schema/index.js';
-import { entregarAte } from '../src/modules/mensagem/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
-import { RelogioFalso } from './apoio/mensageria.js';
+import { entregarEmailsAte, RelogioFalso } from './apoio/mensageria.js';
 import { apoioDeSaldos } from './apoio/saldos.js';
 import { iniciarSmtpFalso } from './apoio/smtp-falso.js';
 
@@ -23,19 +22,7 @@ const { linhas, novoCliente, creditar } = apoioDeSaldos(() => ({ t, gerente }), 
 
 const relogio = new RelogioFalso(Date.now());
 /** Runs the outbox's loops until nothing is queued: the e-mail goes to the fake SMTP server. */
-function entregarTudo() {
-  const ate = relogio.agora().getTime() + 3_600_000;
-  return entregarAte(t.banco.db, {
-    gateway: () => {
-      throw new Error('sem WhatsApp neste teste');
-    },
-    continuar: () => relogio.agora().getTime() < ate,
-    pararQuandoVazio: true,
-    agora: relogio.agora,
-    dormir: relogio.dormir,
-    email: { email: emailSmtp(smtp.url, 'Bonifica <nao-responda@bonifica.exemplo>'), publicUrl: 'https://bonifica.exemplo' },
-  });
-}
+const entregarTudo = () => entregarEmailsAte(t.banco.db, relogio, emailSmtp(smtp.url, 'Bonifica <nao-responda@bonifica.exemplo>'));
 
 async function resgateDe(cliente: { celular?: string | null; email?: string }): Promise<{ resgate: ResgatePremio; clienteId: number }> {
   const p = await gerente.post('/services/premio/save', { nome: 'Garrafa térmica', custoPontos: 10 });
