@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ClienteNoParceiro, Pagina, ResgateParceiro, ResultadoResgateParceiro, TokenApiCriado, TotalizadorParceiro } from '@bonifica/contracts';
-import { cliente } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { RAZAO_INTACTO, violacoesDoRazao } from './apoio/razao.js';
 import { apoioDeSaldos } from './apoio/saldos.js';
