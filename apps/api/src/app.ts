@@ -52,6 +52,7 @@ import { contasBloqueadasRoutes } from './modules/account/bloqueadas.js';
 import { renovacaoRoutes } from './modules/account/renovacao.js';
 import { tarefaRoutes } from './modules/tarefa/tarefa.routes.js';
 import { importacaoRoutes } from './modules/importacao/importacao.routes.js';
+import { contatoRoutes } from './modules/contato/index.js';
 import { tarefasPlugin } from './lib/tarefas.js';
 import { cardRoutes } from './modules/card/card.routes.js';
 import { empresadashboardRoutes } from './modules/empresadashboard/empresadashboard.routes.js';
@@ -165,6 +166,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     empresadashboardRoutes,
     tarefaRoutes,
     importacaoRoutes,
+    contatoRoutes,
     arquivoServicosRoutes,
   ]) {
     await app.register(modulo, { prefix: '/services' });

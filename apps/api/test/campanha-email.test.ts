@@ -5,8 +5,10 @@ import type { Db } from '../src/db/client.js';
 import { FalhaEmail, type Email, type EmailAdapter } from '../src/adapters/email/email.js';
 import { entregarAte, MOTIVO_REVISAR_EMAIL, reconciliarEmails, RITMO_EMAIL } from '../src/modules/mensagem/index.js';
 import { tokenDescadastro, segredoDescadastro } from '../src/lib/link-descadastro.js';
-import { criarAppDeTeste, env, type Cliente } from './apoio/app-de-teste.js';
-import { criarClientes, criarInstancia, maximoPorJanela, RelogioFalso } from './apoio/mensageria.js';
+import { env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { abrirContextoDeCampanha } from './apoio/campanhas.js';
+import { linhasDe, publicoDe as publicoDeIds } from './apoio/consultas-sql.js';
+import { criarClientes, criarInstancia, entregarEmailsAte, maximoPorJanela, RelogioFalso } from './apoio/mensageria.js';
 import { GatewayDeTeste } from './apoio/gateway-de-teste.js';
 import { enviarArquivo } from './apoio/importacao.js';
 
@@ -16,8 +18,7 @@ import { enviarArquivo } from './apoio/importacao.js';
  * call, retry / fail / review), its pace, the signed unsubscribe link, participants and results.
  */
 
-type Ctx = Awaited<ReturnType<typeof criarAppDeTeste>>;
-let t: Ctx;
+let t: AppDeTeste;
 let db: Db;
 let empresaId: number;
 let outraId: number;
@@ -40,36 +41,15 @@ const adaptador: EmailAdapter = {
   },
 };
 
-async function linhas<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const linhas = linhasDe(() => db);
 
 // From the real now: queued rows are due from the database's now().
 const relogio = new RelogioFalso(Date.now());
 /** Runs the outbox's loops (WhatsApp and e-mail) until nothing is queued (at most a fake hour), on the fake clock. */
-function entregarTudo() {
-  const ate = relogio.agora().getTime() + 3_600_000;
-  return entregarAte(db, {
-    gateway: () => {
-      throw new Error('sem WhatsApp neste teste');
-    },
-    continuar: () => relogio.agora().getTime() < ate,
-    pararQuandoVazio: true,
-    agora: relogio.agora,
-    dormir: relogio.dormir,
-    email: { email: adaptador, publicUrl: 'https://bonifica.exemplo' },
-  });
-}
+const entregarTudo = () => entregarEmailsAte(db, relogio, adaptador);
 
-let nEtiqueta = 0;
-/** A saved audience of exactly `ids` (through a tag), optionally with the imported contacts. */
-async function publicoDe(ids: number[], incluirContatos = false, empresa = empresaId): Promise<number> {
-  const [e] = await linhas<{ id: number }>(sql`insert into etiqueta (empresa_id, nome) values (${empresa}, ${`mail-${++nEtiqueta}`}) returning id`);
-  await db.execute(sql`insert into cliente_etiqueta (empresa_id, etiqueta_id, cliente_id) select ${empresa}, ${e!.id}, x from unnest(${`{${ids.join(',')}}`}::int[]) x`);
-  const condicoes = { etiquetas: [e!.id], ...(incluirContatos ? { incluirContatos: true } : {}) };
-  const [p] = await linhas<{ id: number }>(sql`insert into publico (empresa_id, nome, condicoes) values (${empresa}, ${`Público e-mail ${nEtiqueta}`}, ${JSON.stringify(condicoes)}::jsonb) returning id`);
-  return p!.id;
-}
+/** A saved audience of exactly `ids`, optionally with the imported contacts (apoio/consultas-sql.ts). */
+const publicoDe = (ids: number[], incluirContatos = false, empresa = empresaId) => publicoDeIds(db, empresa, ids, { incluirContatos });
 
 /** Customers with an e-mail address (`cliente<id>@teste.com`) and, when given, their latest EMAIL consent. */
 async function clientesComEmail(n: number, prefixo: string, consentimento?: boolean): Promise<number[]> {
@@ -97,14 +77,7 @@ async function campanha(corpo: Record<string, unknown>, quem = gerente) {
 }
 
 beforeAll(async () => {
-  t = await criarAppDeTeste({ adaptadores: { email: adaptador } });
-  db = t.app.db;
-  const [g] = await linhas<{ empresa_id: number }>(sql`select empresa_id from usuario where username = 'gerente'`);
-  const [o] = await linhas<{ empresa_id: number }>(sql`select empresa_id from usuario where username = 'outra'`);
-  empresaId = g!.empresa_id;
-  outraId = o!.empresa_id;
-  gerente = await t.entrar('gerente');
-  outra = await t.entrar('outra');
+  ({ t, db, empresaId, outraId, gerente, outra } = await abrirContextoDeCampanha({ adaptadores: { email: adaptador } }));
   const m = await gerente.post('/services/mensagem/modelo/save', { nome: 'Newsletter', canal: 'EMAIL', assunto: 'Novidades para {primeiro_nome}', texto: 'Olá {nome}, seu saldo é {saldo_cashback}.' });
   expect(m.statusCode, m.body).toBe(200);
   modeloEmail = env<{ id: number }>(m).result.id;

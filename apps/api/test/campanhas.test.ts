@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { criarAppDeTeste, env, type Cliente } from './apoio/app-de-teste.js';
+import { env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
+import { abrirContextoDeCampanha } from './apoio/campanhas.js';
+import { linhasDe, publicoDe as publicoDeIds } from './apoio/consultas-sql.js';
 import { consentir, criarClientes, criarInstancia } from './apoio/mensageria.js';
 
 /** Campaigns (docs/areas/mensageria.md "Campanhas"), on both engines. */
 
-type Ctx = Awaited<ReturnType<typeof criarAppDeTeste>>;
-let t: Ctx;
+let t: AppDeTeste;
 let db: Db;
 let empresaId: number;
 let outraId: number;
@@ -15,21 +16,11 @@ let gerente: Cliente;
 let outra: Cliente;
 let modeloId: number;
 
-async function linhas<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const linhas = linhasDe(() => db);
 const lista = (ids: number[]) => sql.raw(ids.join(','));
 
-let nEtiqueta = 0;
-/** A saved audience of exactly `ids` (through a tag of their own). */
-async function publicoDe(ids: number[], empresa = empresaId): Promise<number> {
-  const [e] = await linhas<{ id: number }>(sql`insert into etiqueta (empresa_id, nome) values (${empresa}, ${`camp-${++nEtiqueta}`}) returning id`);
-  await db.execute(sql`insert into cliente_etiqueta (empresa_id, etiqueta_id, cliente_id) select ${empresa}, ${e!.id}, x from unnest(${`{${ids.join(',')}}`}::int[]) x`);
-  const [p] = await linhas<{ id: number }>(
-    sql`insert into publico (empresa_id, nome, condicoes) values (${empresa}, ${`Público ${nEtiqueta}`}, ${JSON.stringify({ etiquetas: [e!.id] })}::jsonb) returning id`,
-  );
-  return p!.id;
-}
+/** A saved audience of exactly `ids` (apoio/consultas-sql.ts). */
+const publicoDe = (ids: number[], empresa = empresaId) => publicoDeIds(db, empresa, ids);
 
 async function criarCampanha(corpo: Record<string, unknown>) {
   const r = await gerente.post('/services/campanha/save', { nome: 'Volta às aulas', modeloId, controlePercentual: 25, ...corpo });
@@ -38,14 +29,7 @@ async function criarCampanha(corpo: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  db = t.app.db;
-  const [g] = await linhas<{ empresa_id: number }>(sql`select empresa_id from usuario where username = 'gerente'`);
-  const [o] = await linhas<{ empresa_id: number }>(sql`select empresa_id from usuario where username = 'outra'`);
-  empresaId = g!.empresa_id;
-  outraId = o!.empresa_id;
-  gerente = await t.entrar('gerente');
-  outra = await t.entrar('outra');
+  ({ t, db, empresaId, outraId, gerente, outra } = await abrirContextoDeCampanha());
   await criarInstancia(db, { empresaId });
   const m = await gerente.post('/services/mensagem/modelo/save', { nome: 'Oferta de campanha', canal: 'WHATSAPP', texto: 'Oi {primeiro_nome}, use {cupom} na {loja}!' });
   expect(m.statusCode, m.body).toBe(200);

@@ -279,8 +279,8 @@ describe('importação de contatos (empresa/importacao/contato)', () => {
     const raiz = '/services/empresa/importacao/contato';
     const m = await subirOk('contatos.csv', 'Nome,WhatsApp,Email,Obs\nLead Um,11912345678,lead1@x.com,\nLead Dois,,lead2@x.com,feira\nLead Vazio,,,\n', raiz);
     expect(m).toMatchObject({ tipo: 'CONTATO', separador: ',' });
-    expect(m.sugestao).toEqual({ nome: 0, celular: 1, email: 2, observacoes: 3 });
-    expect(m.campos.map((c) => c.campo)).toEqual(['nome', 'celular', 'email', 'observacoes']);
+    expect(m.sugestao).toEqual({ nome: 0, celular: 1, email: 2, observacoes: 3, aceitaWhatsapp: null, aceitaEmail: null });
+    expect(m.campos.map((c) => c.campo)).toEqual(['nome', 'celular', 'email', 'observacoes', 'aceitaWhatsapp', 'aceitaEmail']);
     const s = await importar(m, {}, raiz);
     expect(s.resultado).toMatchObject({ inseridos: 2, comErro: 1, erros: 1 });
     const linhas = lerCsv((await gerente.get(s.urlRelatorioErros!)).rawPayload);

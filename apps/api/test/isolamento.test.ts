@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio, contato, contatoConsentimento } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -90,6 +90,14 @@ beforeAll(async () => {
     ])
     .returning({ id: tarefa.id });
   Object.assign(tarefasDemo, { importacao: imp!.id, contato: cont!.id });
+});
+
+// An imported contact of the demo network with its consent (decision 040), written straight to the tables.
+const contatoDemo = { id: 0 };
+beforeAll(async () => {
+  const [c] = await t.banco.db.insert(contato).values({ empresaId: 1, nome: 'Lead da demo', email: 'lead@demo.exemplo', origem: 'IMPORTACAO' }).returning({ id: contato.id });
+  await t.banco.db.insert(contatoConsentimento).values({ empresaId: 1, contatoId: c!.id, canal: 'EMAIL', concedido: true, origem: 'IMPORTACAO' });
+  contatoDemo.id = c!.id;
 });
 
 // WhatsApp (docs/areas/mensageria.md): a server of the platform and the demo network's own instance, written straight to the tables.
@@ -245,6 +253,8 @@ async function fotografiaDaDemo() {
     etiquetas: await db.select().from(etiqueta).where(eq(etiqueta.empresaId, 1)).orderBy(asc(etiqueta.id)),
     mensagens: await db.select().from(mensagemSaida).where(eq(mensagemSaida.empresaId, 1)).orderBy(asc(mensagemSaida.id)),
     lotesMensagem: await db.select().from(loteMensagem).where(eq(loteMensagem.empresaId, 1)).orderBy(asc(loteMensagem.id)),
+    contatos: await db.select().from(contato).where(eq(contato.empresaId, 1)).orderBy(asc(contato.id)),
+    consentimentosContatos: await db.select().from(contatoConsentimento).where(eq(contatoConsentimento.empresaId, 1)).orderBy(asc(contatoConsentimento.id)),
     etiquetasClientes: await db.select().from(clienteEtiqueta).where(eq(clienteEtiqueta.empresaId, 1)).orderBy(asc(clienteEtiqueta.clienteId)),
   };
 }
@@ -444,6 +454,15 @@ const CASOS: Caso[] = [
   { rota: 'get /services/sorteio/ganhadores/impressao/{id}', metodo: 'GET', url: () => `/services/sorteio/ganhadores/impressao/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
   { rota: 'get /services/sorteio/participantes/impressao/{id}', metodo: 'GET', url: () => `/services/sorteio/participantes/impressao/${sorteioDemo.id}`, status: 404, mensagem: 'Sorteio não encontrado.' },
   // Prizes and their redemptions: outra neither reads, changes, redeems, hands over, cancels, re-sends nor prints the demo's.
+  { rota: 'get /services/empresa/contato/findbyid/{id}', metodo: 'GET', url: () => `/services/empresa/contato/findbyid/${contatoDemo.id}`, status: 404, mensagem: 'Contato não encontrado.' },
+  {
+    rota: 'post /services/empresa/contato/consentimento',
+    metodo: 'POST',
+    url: () => '/services/empresa/contato/consentimento',
+    corpo: () => ({ contatoId: contatoDemo.id, canal: 'EMAIL', concedido: false }),
+    status: 404,
+    mensagem: 'Contato não encontrado.',
+  },
   { rota: 'get /services/premio/findbyid/{id}', metodo: 'GET', url: () => `/services/premio/findbyid/${premiosDemo.premio}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ id: premiosDemo.premio, nome: 'Tomado', custoPontos: 1 }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
   { rota: 'post /services/premio/save', metodo: 'POST', url: () => '/services/premio/save', corpo: () => ({ nome: 'Com a foto da demo', custoPontos: 1, fotoArquivoId: arquivoDemo.id }), status: 400, mensagem: 'Foto não encontrada: envie a imagem de novo.' },
@@ -718,6 +737,8 @@ const LISTAS = [
   'post /services/sorteio/filterpaginated/{page}/{size}',
   'post /services/premio/filterpaginated/{page}/{size}',
   'post /services/premio/resgate/filtrar/{page}/{size}',
+  // Imported contacts: checked in contato-consentimento.test.ts (outra lists none of the demo's).
+  'post /services/empresa/contato/filterpaginated/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { HistoricoResgatePremio, Pagina, Premio, PremioParaCliente, RelatorioResgatePremio, ResgatePremio } from '@bonifica/contracts';
-import { arquivo, cliente, clienteConsentimento } from '../src/db/schema/index.js';
+import { arquivo, clienteConsentimento } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
+import { apoioDeSaldos } from './apoio/saldos.js';
 import { RAZAO_INTACTO, violacoesDoRazao } from './apoio/razao.js';
 
 let t: AppDeTeste;
@@ -13,30 +14,11 @@ let analista: Cliente;
 
 const JARDINS = 2;
 const MOEMA = 3;
+/** A 1×1 lossy WebP (what a phone saves): pdfkit embeds only JPEG and PNG. */
+const WEBP_1PX = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function linhas<T>(consulta: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.banco.db.execute(consulta)) as unknown as { rows: T[] }).rows;
-}
-
-let seq = 0;
-async function novoCliente(celular: string | null = null): Promise<number> {
-  const [c] = await t.banco.db
-    .insert(cliente)
-    .values({ empresaId: 1, nome: `Cliente prêmio ${++seq}`, celular })
-    .returning({ id: cliente.id });
-  return c!.id;
-}
-
-async function creditar(clienteId: number, unidade: 'CASHBACK' | 'PONTOS', valor: number) {
-  const r = await gerente.post('/services/account/lancamento/ajuste', { clienteId, unidade, valor, motivo: 'Crédito de teste' });
-  expect(r.statusCode, r.body).toBe(200);
-}
-
-async function saldo(clienteId: number, unidade: 'CASHBACK' | 'PONTOS'): Promise<number> {
-  const [l] = await linhas<{ saldo: string }>(sql`select saldo from conta where cliente_id = ${clienteId} and tipo = ${unidade}`);
-  return Number(l?.saldo ?? 0);
-}
+const { linhas, novoCliente, creditar, saldo } = apoioDeSaldos(() => ({ t, gerente }), 'Cliente prêmio');
 
 async function estoque(premioId: number): Promise<number | null> {
   const [l] = await linhas<{ estoque: number | null }>(sql`select estoque from premio where id = ${premioId}`);
@@ -145,6 +127,25 @@ describe('premio: catálogo', () => {
     expect(texto).toContain('250 pontos + R$ 5,00 de cashback');
     expect(texto).not.toContain('Prêmio Desligado');
     expect((await gerente.post('/services/premio/imprimir', { filialId: 'x' })).statusCode).toBe(400);
+  });
+
+  it('foto em WebP aparece no catálogo e no comprovante (convertida para PNG ao entrar no PDF)', async () => {
+    const imagensNoPdf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+    const antes = imagensNoPdf((await atendente.post('/services/premio/imprimir', {})).rawPayload);
+    const [foto] = await t.banco.db
+      .insert(arquivo)
+      .values({ empresaId: 1, nome: 'garrafa.webp', tipo: 'image/webp', tamanho: WEBP_1PX.length, sha256: '2'.repeat(64), dados: WEBP_1PX })
+      .returning({ id: arquivo.id });
+    const p = await novoPremio({ nome: 'Garrafa em WebP', custoPontos: 1, fotoArquivoId: foto!.id });
+    const catalogo = (await atendente.post('/services/premio/imprimir', {})).rawPayload;
+    expect(imagensNoPdf(catalogo)).toBe(antes + 1);
+    const c = await novoCliente();
+    await creditar(c, 'PONTOS', 1);
+    const res = env<ResgatePremio>(await resgatar(p.id, c, atendente)).result;
+    const comprovante = await atendente.post('/services/premio/resgate/imprimir', { id: res.id });
+    expect(comprovante.statusCode).toBe(200);
+    // The barcode and the QR code are drawn as vectors: the one image object is the photo.
+    expect(imagensNoPdf(comprovante.rawPayload)).toBe(1);
   });
 });
 
@@ -343,17 +344,17 @@ describe('premio/resgate: status, entrega, cancelamento, reenvio, comprovante, l
 
   it('reenviar pela caixa de saída: sem número de WhatsApp da empresa ou sem celular, 409 claro', async () => {
     const p = await novoPremio({ nome: 'Reenvio', custoPontos: 1 });
-    const c = await novoCliente('11987654321');
+    const c = await novoCliente({ celular: '11987654321' });
     await creditar(c, 'PONTOS', 1);
     const res = env<ResgatePremio>(await resgatar(p.id, c, atendente)).result;
-    const r = await atendente.get(`/services/premio/resgate/reenviar/resgate/${res.id}`);
+    const r = await atendente.get(`/services/premio/resgate/reenviar/resgate/${res.id}?canal=WHATSAPP`);
     const mensagens = await linhas<{ texto: string }>(sql`select texto from mensagem_saida where origem = 'PREMIO_RESGATE' and origem_id = ${res.id}`);
     if (r.statusCode === 200) {
       // The demo company has a WhatsApp number: the voucher was queued at the redemption and again now.
       expect(mensagens).toHaveLength(2);
       expect(mensagens[0]!.texto).toContain(res.codigo);
       await t.banco.db.insert(clienteConsentimento).values({ empresaId: 1, clienteId: c, canal: 'WHATSAPP', concedido: false, origem: 'TESTE' });
-      const semConsentimento = await atendente.get(`/services/premio/resgate/reenviar/resgate/${res.id}`);
+      const semConsentimento = await atendente.get(`/services/premio/resgate/reenviar/resgate/${res.id}?canal=WHATSAPP`);
       expect(semConsentimento.statusCode).toBe(409);
       expect(env(semConsentimento).messageError).toContain('pediu para não receber mensagens');
     } else {

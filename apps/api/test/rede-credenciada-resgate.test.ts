@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ClienteNoParceiro, Pagina, ResgateParceiro, ResultadoResgateParceiro, TokenApiCriado, TotalizadorParceiro } from '@bonifica/contracts';
-import { cliente } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { RAZAO_INTACTO, violacoesDoRazao } from './apoio/razao.js';
+import { apoioDeSaldos } from './apoio/saldos.js';
 
 let t: AppDeTeste;
 let gerente: Cliente;
@@ -12,28 +12,7 @@ let outra: Cliente;
 
 const BASE = '/services/integracao/v1';
 
-async function linhas<T>(consulta: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.banco.db.execute(consulta)) as unknown as { rows: T[] }).rows;
-}
-
-let seq = 0;
-async function novoCliente(extra: { documento?: string } = {}): Promise<number> {
-  const [c] = await t.banco.db
-    .insert(cliente)
-    .values({ empresaId: 1, nome: `Cliente parceiro ${++seq}`, ...extra })
-    .returning({ id: cliente.id });
-  return c!.id;
-}
-
-async function creditar(clienteId: number, unidade: 'CASHBACK' | 'PONTOS', valor: number) {
-  const r = await gerente.post('/services/account/lancamento/ajuste', { clienteId, unidade, valor, motivo: 'Crédito de teste' });
-  expect(r.statusCode, r.body).toBe(200);
-}
-
-async function saldo(clienteId: number, unidade: 'CASHBACK' | 'PONTOS'): Promise<number> {
-  const [l] = await linhas<{ saldo: string }>(sql`select saldo from conta where cliente_id = ${clienteId} and tipo = ${unidade}`);
-  return Number(l?.saldo ?? 0);
-}
+const { linhas, novoCliente, creditar, saldo } = apoioDeSaldos(() => ({ t, gerente }), 'Cliente parceiro');
 
 async function novoParceiro(corpo: Record<string, unknown> = {}, quem = gerente): Promise<number> {
   const r = await quem.post('/services/convenio/save', { nome: 'Ótica Central', unidades: ['CASHBACK', 'PONTOS'], resgateMaximo: 50, ...corpo });

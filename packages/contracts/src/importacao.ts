@@ -11,8 +11,30 @@ export const TIPOS_IMPORTACAO = ['CLIENTE', 'CONTATO'] as const;
 export type TipoImportacao = (typeof TIPOS_IMPORTACAO)[number];
 
 export const CAMPOS_IMPORTACAO_CLIENTE = ['nome', 'documento', 'celular', 'email', 'dataNascimento', 'cep', 'cidade', 'uf', 'observacoes', 'saldo'] as const;
-export const CAMPOS_IMPORTACAO_CONTATO = ['nome', 'celular', 'email', 'observacoes'] as const;
-export type CampoImportacao = (typeof CAMPOS_IMPORTACAO_CLIENTE)[number];
+/**
+ * `aceitaWhatsapp` / `aceitaEmail`: the contact's marketing consent per channel (decision 040), read with
+ * `lerConsentimentoImportado`; a blank cell records nothing.
+ */
+export const CAMPOS_IMPORTACAO_CONTATO = ['nome', 'celular', 'email', 'observacoes', 'aceitaWhatsapp', 'aceitaEmail'] as const;
+/** Every field of either import (the mapping schema accepts them all; each import uses its own list). */
+export const CAMPOS_IMPORTACAO = [...CAMPOS_IMPORTACAO_CLIENTE, 'aceitaWhatsapp', 'aceitaEmail'] as const;
+export type CampoImportacao = (typeof CAMPOS_IMPORTACAO)[number];
+
+/** Values accepted in a consent column (case and accents ignored); anything else is an error of the row. */
+export const VALORES_CONSENTIMENTO_IMPORTADO = { sim: ['sim', 's', '1', 'x', 'true', 'verdadeiro', 'yes', 'y'], nao: ['nao', 'n', '0', 'false', 'falso', 'no'] } as const;
+
+/** true / false for an accepted value, null for a blank cell, 'invalido' otherwise. */
+export function lerConsentimentoImportado(texto: string): boolean | null | 'invalido' {
+  const t = texto
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+  if (t === '') return null;
+  if ((VALORES_CONSENTIMENTO_IMPORTADO.sim as readonly string[]).includes(t)) return true;
+  if ((VALORES_CONSENTIMENTO_IMPORTADO.nao as readonly string[]).includes(t)) return false;
+  return 'invalido';
+}
 
 export const ROTULOS_CAMPO_IMPORTACAO: Record<CampoImportacao, string> = {
   nome: 'Nome',
@@ -25,6 +47,8 @@ export const ROTULOS_CAMPO_IMPORTACAO: Record<CampoImportacao, string> = {
   uf: 'UF',
   observacoes: 'Observações',
   saldo: 'Saldo inicial',
+  aceitaWhatsapp: 'Aceita WhatsApp',
+  aceitaEmail: 'Aceita e-mail',
 };
 
 export function camposDaImportacao(tipo: TipoImportacao): readonly CampoImportacao[] {
@@ -43,7 +67,7 @@ export const LINHAS_AMOSTRA_IMPORTACAO = 5;
 
 /** Column index (0-based) of the file for each field; null or absent: not imported. */
 export const mapeamentoSchema = z.partialRecord(
-  z.enum(CAMPOS_IMPORTACAO_CLIENTE, { message: 'Campo de destino desconhecido.' }),
+  z.enum(CAMPOS_IMPORTACAO, { message: 'Campo de destino desconhecido.' }),
   z.number({ message: 'Coluna inválida.' }).int('Coluna inválida.').min(0, 'Coluna inválida.').nullable(),
 );
 export type Mapeamento = Partial<Record<CampoImportacao, number | null>>;

@@ -35,3 +35,4 @@ export * from './caixa-saida.js';
 export * from './premio.js';
 export * from './sorteio.js';
 export * from './sorteio-algoritmo.js';
+export * from './contato.js';

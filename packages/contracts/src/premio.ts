@@ -129,6 +129,13 @@ export const alterarStatusResgateSchema = z
 /** GET premio/resgate/cancelar/{id}?motivo=… (a GET that changes: XSRF required, decision 006). */
 export const cancelarResgateQuerySchema = z.object({ motivo: motivo.optional() }).strict();
 
+/** The channels the voucher can be re-sent on (GET premio/resgate/reenviar/resgate/{id}?canal=). */
+export const CANAIS_COMPROVANTE = ['WHATSAPP', 'EMAIL'] as const;
+export type CanalComprovante = (typeof CANAIS_COMPROVANTE)[number];
+/** Without `canal`: WhatsApp when it can go, else e-mail (docs/areas/premios.md). */
+export const reenviarResgateQuerySchema = z.object({ canal: z.enum(CANAIS_COMPROVANTE, { message: 'Canal inválido: use WHATSAPP ou EMAIL.' }).optional() }).strict();
+export type ReenvioComprovante = { canal: CanalComprovante };
+
 export const retirarResgateParamsSchema = z.object({
   a: z.coerce.number({ message: 'Resgate inválido.' }).int('Resgate inválido.').positive('Resgate inválido.').max(2_147_483_647, 'Resgate inválido.'),
   b: z.string().trim().min(4, 'Código do resgate inválido.').max(20, 'Código do resgate inválido.').regex(/^[0-9A-Za-z-]+$/, 'Código do resgate inválido.'),

@@ -8,9 +8,10 @@ import { consolidarTodas } from '../modules/empresadashboard/resumo.js';
 import { monitorarAgendado, reprocessarAcksPendentes } from '../modules/servidorwhatsapp/index.js';
 import { reconciliarMensagens, rodarAutomaticasDevidas, rodarEntregador } from '../modules/mensagem/index.js';
 import { atualizarResumos, recomporResumos } from '../modules/publico/index.js';
+import { FUSO } from './fuso.js';
 
 /** The zone every schedule is read in (pg-boss `tz`). */
-export const FUSO_AGENDAMENTOS = 'America/Sao_Paulo';
+export const FUSO_AGENDAMENTOS = FUSO;
 
 /**
  * Scheduled jobs (pg-boss cron, time zone America/Sao_Paulo). pg-boss keeps one schedule per name

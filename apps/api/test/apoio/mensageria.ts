@@ -1,6 +1,8 @@
 // servidor_whatsapp.situacao defaults to 'DESCONHECIDA' (12 chars) in a varchar(10) column (migration 0028): set it here.
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../src/db/client.js';
+import type { Db, Executor } from '../../src/db/client.js';
+import type { EmailAdapter } from '../../src/adapters/email/email.js';
+import { entregarAte } from '../../src/modules/mensagem/index.js';
 
 /**
  * Messaging fixtures written straight to the database: servers and instances belong to another part
@@ -73,4 +75,22 @@ export function maximoPorJanela(instantes: number[], janelaMs: number): number {
     max = Math.max(max, fim - ini + 1);
   }
   return max;
+}
+
+/**
+ * Runs the outbox's loops (WhatsApp and e-mail) until nothing is queued (at most a fake hour), on the
+ * fake clock; WhatsApp is not expected (a message to the gateway fails the test).
+ */
+export function entregarEmailsAte(db: Db, relogio: RelogioFalso, email: EmailAdapter) {
+  const ate = relogio.agora().getTime() + 3_600_000;
+  return entregarAte(db, {
+    gateway: () => {
+      throw new Error('sem WhatsApp neste teste');
+    },
+    continuar: () => relogio.agora().getTime() < ate,
+    pararQuandoVazio: true,
+    agora: relogio.agora,
+    dormir: relogio.dormir,
+    email: { email, publicUrl: 'https://bonifica.exemplo' },
+  });
 }

@@ -20,8 +20,8 @@ import { relatorioPdf } from '../../lib/pdf.js';
 import { pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { documentoVisivel } from '../client/index.js';
+import { FUSO } from '../../lib/fuso.js';
 
-const FUSO = 'America/Sao_Paulo';
 
 /**
  * Customers ranked by what their confirmed sales of the period accrued (cashback or points) or

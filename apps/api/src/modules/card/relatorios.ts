@@ -16,9 +16,9 @@ import type { UsuarioContexto } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { exigirFilialDaRede } from '../transacao/index.js';
 import { buscarCartao, empresaDo, emSequencia } from './card.repository.js';
+import { FUSO } from '../../lib/fuso.js';
 
 /** Calendar days of the filters are days in Brasília, as in the sales list (docs/areas/vendas.md). */
-const FUSO = 'America/Sao_Paulo';
 
 function noPeriodo(f: { de?: string; ate?: string }): (SQL | undefined)[] {
   return [

@@ -10,8 +10,8 @@ import {
 import type { Executor } from '../../db/client.js';
 import { cliente, redeCredenciada, resgateParceiro, tokenApi, usuario } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
+import { FUSO } from '../../lib/fuso.js';
 
-const FUSO = 'America/Sao_Paulo';
 
 const colunas = {
   id: resgateParceiro.id,

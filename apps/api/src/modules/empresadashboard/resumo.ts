@@ -4,7 +4,9 @@ import { diaLocal, noIntervalo, ZONAS, type Fusos } from './fusos.js';
 import { REGISTROS_HLL, SQL_RANK_HLL, SQL_REGISTRO_HLL } from './hll.js';
 
 /** Brasília: the zone of "today" when no branch is in view (tests, the default of a new company). */
-export const FUSO = 'America/Sao_Paulo';
+import { FUSO, hojeNoFuso } from '../../lib/fuso.js';
+
+export { FUSO, hojeNoFuso };
 
 /**
  * A day is summarised once it has been over for this long: a sale begun at 23:59:59 may still be
@@ -44,10 +46,6 @@ export async function relogio(tx: Executor): Promise<{ diaAberto: string; inicio
   return { diaAberto: l!.dia_aberto, inicioDoDiaAberto: l!.inicio_do_dia_aberto };
 }
 
-/** Today's calendar day in a zone (YYYY-MM-DD). */
-export function hojeNoFuso(agora: Date = new Date(), zona: string = FUSO): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
-}
 
 /**
  * Makes sure every closed day of [de, ate] has its summary rows, computing the missing ones from

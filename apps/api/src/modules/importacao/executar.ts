@@ -31,7 +31,7 @@ const CRESCIMENTO_ENTRE_ANALISES = 3;
 /** The table each import fills (whose growth times the ANALYZEs) and the tables its statements read or write. */
 const TABELAS_ESCRITAS: Record<TipoImportacao, { principal: string; tabelas: readonly string[] }> = {
   CLIENTE: { principal: 'cliente', tabelas: ['cliente', 'cliente_palavra', 'conta', 'partida'] },
-  CONTATO: { principal: 'contato', tabelas: ['contato'] },
+  CONTATO: { principal: 'contato', tabelas: ['contato', 'contato_consentimento'] },
 };
 
 /** What the upload stored (file facts) and what importar added (the user's choices). */

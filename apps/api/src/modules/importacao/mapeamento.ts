@@ -11,6 +11,8 @@ const SINONIMOS: Record<CampoImportacao, string[]> = {
   cidade: ['cidade', 'municipio'],
   uf: ['uf', 'estado'],
   observacoes: ['observacoes', 'observacao', 'obs', 'notas', 'anotacoes'],
+  aceitaWhatsapp: ['aceitawhatsapp', 'consentimentowhatsapp', 'optinwhatsapp', 'autorizawhatsapp', 'whatsappautorizado'],
+  aceitaEmail: ['aceitaemail', 'consentimentoemail', 'optinemail', 'autorizaemail', 'emailautorizado'],
   saldo: ['saldo', 'saldoinicial', 'cashback', 'saldocashback', 'pontos', 'credito', 'saldoatual'],
 };
 

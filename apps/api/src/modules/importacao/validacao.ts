@@ -5,6 +5,7 @@ import {
   dataNascimentoSchema,
   documentoClienteSchema,
   emailSchema,
+  lerConsentimentoImportado,
   NOME_CLIENTE_MAXIMO,
   parseBRL,
   ROTULOS_CAMPO_IMPORTACAO,
@@ -38,6 +39,9 @@ export type LinhaValida = {
   observacoes: string | null;
   /** Centavos (CASHBACK, PREPAGO) or points; null when the row brings no opening balance. */
   saldo: number | null;
+  /** Contacts only: the marketing consent the file states per channel; null when the cell is blank. */
+  aceitaWhatsapp: boolean | null;
+  aceitaEmail: boolean | null;
 };
 
 export type Validacao = { ok: true; valores: LinhaValida } | { ok: false; erros: ErroLinha[] };
@@ -133,6 +137,15 @@ export function validarLinha(
     else saldo = v === 0 ? null : v;
   }
 
+  const consentimento = (campo: 'aceitaWhatsapp' | 'aceitaEmail'): boolean | null => {
+    const v = lerConsentimentoImportado(ler(campo));
+    if (v !== 'invalido') return v;
+    falhar(campo, `${ROTULOS_CAMPO_IMPORTACAO[campo]}: use sim ou não (também S/N ou 1/0).`);
+    return null;
+  };
+  const aceitaWhatsapp = consentimento('aceitaWhatsapp');
+  const aceitaEmail = consentimento('aceitaEmail');
+
   if (erros.length > 0) return { ok: false, erros };
   const doc = documento.success ? documento.data : null;
   return {
@@ -150,6 +163,8 @@ export function validarLinha(
       uf: ufTexto || null,
       observacoes: ler('observacoes') || null,
       saldo,
+      aceitaWhatsapp,
+      aceitaEmail,
     },
   };
 }

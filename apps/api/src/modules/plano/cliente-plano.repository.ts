@@ -5,9 +5,9 @@ import { centavosParaReais, hojeISO, situacaoClientePlano, type ClientePlano, ty
 import type { Executor } from '../../db/client.js';
 import { cliente, clientePlano, empresa, plano, usuario } from '../../db/schema/index.js';
 import { condicaoBusca } from '../client/index.js';
+import { FUSO } from '../../lib/fuso.js';
 
 /** Calendar days of the filters are days in Brasília (as in the sales list). */
-const FUSO = 'America/Sao_Paulo';
 
 const filial = alias(empresa, 'filial');
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { arquivo, empresa } from '../../db/schema/index.js';
+import { imagemParaPdf } from '../../lib/imagem-pdf.js';
 import type { Foto } from './documentos.js';
 
 /** What the prize PDFs and the voucher text show besides the prize: the company's name and the photos. */
@@ -9,9 +10,11 @@ export async function nomeDaEmpresa(tx: Executor, empresaId: number): Promise<st
   return e?.nome ?? '';
 }
 
-/** The company's photos by id (bytes and the type sniffed at upload). */
+/** The company's photos by id, as the PDFs can embed them (a WebP becomes PNG: lib/imagem-pdf.ts). */
 export async function fotos(tx: Executor, empresaId: number, ids: number[]): Promise<Map<number, Foto>> {
   if (!ids.length) return new Map();
   const l = await tx.select({ id: arquivo.id, dados: arquivo.dados, tipo: arquivo.tipo }).from(arquivo).where(and(eq(arquivo.empresaId, empresaId), inArray(arquivo.id, ids)));
-  return new Map(l.map((f) => [f.id, { dados: Buffer.from(f.dados), tipo: f.tipo }]));
+  const r = new Map<number, Foto>();
+  for (const f of l) r.set(f.id, await imagemParaPdf({ dados: Buffer.from(f.dados), tipo: f.tipo }));
+  return r;
 }

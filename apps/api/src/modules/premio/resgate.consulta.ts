@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { centavosParaReais, type FiltroResgatePremio, type HistoricoResgatePremio, type RelatorioResgatePremio, type ResgatePremio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, empresa, premio, premioResgate, premioResgateHistorico, usuario } from '../../db/schema/index.js';
+import { FUSO } from '../../lib/fuso.js';
 
-const FUSO = 'America/Sao_Paulo';
 const filial = alias(empresa, 'filial_retirada');
 
 const colunas = {

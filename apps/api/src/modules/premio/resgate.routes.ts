@@ -11,32 +11,36 @@ import {
   PODE_RESGATAR_PREMIOS,
   relatorioResgatePremioSchema,
   resgatePremioSchema,
+  reenviarResgateQuerySchema,
   retirarResgateParamsSchema,
+  type CanalComprovante,
+  type ReenvioComprovante,
   type ResgatePremio,
 } from '@bonifica/contracts';
-import type { Executor } from '../../db/client.js';
 import { auditar } from '../../lib/auditoria.js';
 import { filialVisivel } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { enfileirarParaCliente, SemInstanciaWhatsapp } from '../mensagem/index.js';
-import { comprovanteResgatePdf, textoComprovante } from './documentos.js';
+import { SemInstanciaWhatsapp } from '../mensagem/index.js';
+import { comprovanteResgatePdf } from './documentos.js';
+import { enviarComprovante } from './envio-comprovante.js';
 import { fotos, nomeDaEmpresa } from './dados-impressao.js';
 import { alterarStatus, cancelarResgate, resgatarPremio, retirar, type Autor } from './resgate.js';
 import { buscarResgate, historicoDoResgate, listarResgates, relatorioResgates } from './resgate.consulta.js';
 
 const ENTIDADE = 'premio_resgate';
 
+const MENSAGEM_SEM_CANAL: Record<CanalComprovante | 'QUALQUER', string> = {
+  WHATSAPP: 'O cliente não tem um celular válido ou pediu para não receber mensagens: o comprovante não foi enviado.',
+  EMAIL: 'O cliente não tem e-mail ou pediu para não receber e-mails: o comprovante não foi enviado.',
+  QUALQUER: 'O cliente não tem celular nem e-mail que possa receber o comprovante (ou pediu para não receber mensagens): o comprovante não foi enviado.',
+};
+
 function autor(request: FastifyRequest): Autor {
   const u = usuarioDe(request);
   return { empresaId: empresaDe(request), usuarioId: u.id, filialId: u.empresaAtualId };
-}
-
-/** Queues the voucher for the customer on WhatsApp (transactional: goes unless they opted out). 0 = nobody to send to. */
-async function enviarComprovante(tx: Executor, r: ResgatePremio, empresaId: number): Promise<number> {
-  return enfileirarParaCliente(tx, { empresaId, clienteId: r.clienteId, texto: textoComprovante(r, await nomeDaEmpresa(tx, empresaId)), origem: 'PREMIO_RESGATE', origemId: r.id, marketing: false });
 }
 
 /**
@@ -56,8 +60,9 @@ export async function resgateRoutes(app: FastifyInstance) {
         comIdempotencia<ResgatePremio>(tx, request, a.empresaId, async () => {
           const feito = await resgatarPremio(tx, a, request.body);
           await auditar(tx, request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito });
-          // The voucher goes at once when the company has a WhatsApp number; without one the redemption still stands.
-          await enviarComprovante(tx, feito, a.empresaId).catch((e: unknown) => {
+          // The voucher goes at once on WhatsApp when the company has a number; without one the redemption
+          // still stands (and the counter can re-send it, by e-mail too).
+          await enviarComprovante(tx, feito, a.empresaId, 'WHATSAPP').catch((e: unknown) => {
             if (!(e instanceof SemInstanciaWhatsapp)) throw e;
           });
           return feito;
@@ -143,24 +148,29 @@ export async function resgateRoutes(app: FastifyInstance) {
 
   rotas.get(
     '/premio/resgate/reenviar/resgate/:id',
-    { schema: { tags, summary: 'Reenvia o comprovante do resgate ao cliente pelo WhatsApp (caixa de saída)', params: idParamSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
+    {
+      schema: { tags, summary: 'Reenvia o comprovante do resgate ao cliente pela caixa de saída: WhatsApp ou e-mail (com o PDF anexo)', params: idParamSchema, querystring: reenviarResgateQuerySchema },
+      config: { permissoes: PODE_RESGATAR_PREMIOS },
+    },
     async (request) => {
       const u = usuarioDe(request);
       const empresaId = empresaDe(request);
-      await transacaoDoUsuario(request, async (tx) => {
+      const pedido = request.query.canal;
+      const canal = await transacaoDoUsuario(request, async (tx) => {
         const r = await buscarResgate(tx, empresaId, filialVisivel(u), request.params.id);
         if (!r) throw erro.naoEncontrado('Resgate não encontrado.');
-        let n: number;
+        let usado: CanalComprovante | null;
         try {
-          n = await enviarComprovante(tx, r, empresaId);
+          usado = await enviarComprovante(tx, r, empresaId, pedido);
         } catch (e) {
           if (e instanceof SemInstanciaWhatsapp) throw erro.conflito(e.message);
           throw e;
         }
-        if (n === 0) throw erro.conflito('O cliente não tem um celular válido ou pediu para não receber mensagens: o comprovante não foi enviado.');
-        await auditar(tx, request, { acao: 'REENVIAR', entidade: ENTIDADE, entidadeId: r.id });
+        if (!usado) throw erro.conflito(MENSAGEM_SEM_CANAL[pedido ?? 'QUALQUER']);
+        await auditar(tx, request, { acao: 'REENVIAR', entidade: ENTIDADE, entidadeId: r.id, depois: { canal: usado } });
+        return usado;
       });
-      return ok(true);
+      return ok<ReenvioComprovante>({ canal });
     },
   );
 

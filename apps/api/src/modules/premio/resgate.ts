@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { hojeNoFuso } from '../../lib/fuso.js';
 import {
   formatarBRL,
   centavosParaReais,
@@ -39,38 +40,46 @@ async function historico(tx: Executor, a: Autor, resgateId: number, de: StatusRe
 }
 
 /**
- * A customer redeems a prize (docs/areas/premios.md). The prize row is locked first (`FOR UPDATE`):
- * concurrent redemptions of the same prize queue on it, so the stock and the per-customer limit are
- * read and changed by one at a time — never a negative stock, never one over the limit. Then one
- * balanced RESGATE posting takes the cost from the customer's usable lots (oldest expiry first,
- * waiting period respected, no balance below zero: all `lancar`'s, which locks the customer's accounts
- * after the prize — always the same order) and credits the company's system accounts. Same transaction.
+ * A customer redeems a prize (docs/areas/premios.md). The prize is read without a lock: every
+ * redemption of a popular prize would otherwise queue behind the one before it for its whole
+ * transaction (bench/premios.mjs: 6/s). What needs one-at-a-time is locked where it lives, as late
+ * and as narrow as possible:
+ * - the stock: one conditional `UPDATE … estoque - 1 WHERE estoque > 0` at the very end — a unit is
+ *   taken only if there is one (never negative), and the prize's row is held only until the commit;
+ * - the per-customer limit: the customer's row (`FOR NO KEY UPDATE`) before counting, so two counters
+ *   redeeming for the same person take turns (only for a prize with a limit);
+ * - the balance: one balanced RESGATE posting by `lancar`, which locks the customer's accounts and
+ *   takes the cost from the usable lots (oldest expiry first, waiting period respected, never below zero).
+ * Lock order: customer, accounts, prize — the same in the cancellation. Same transaction.
  */
 export async function resgatarPremio(tx: Executor, a: Autor, d: { premioId: number; clienteId: number; filialId?: number | undefined }): Promise<ResgatePremio> {
   const [p] = await tx
     .select()
     .from(premio)
     .where(and(eq(premio.id, d.premioId), eq(premio.empresaId, a.empresaId)))
-    .for('update')
     .limit(1);
   if (!p) throw erro.naoEncontrado('Prêmio não encontrado.');
   if (!p.ativo) throw erro.conflito('Este prêmio está inativo: não pode ser resgatado.');
-  const hoje = ((await tx.execute(sql`select to_char((now() at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD') as hoje`)) as unknown as { rows: [{ hoje: string }] }).rows[0].hoje;
+  const hoje = hojeNoFuso();
   if ((p.validoDe && hoje < p.validoDe) || (p.validoAte && hoje > p.validoAte)) throw erro.conflito('Este prêmio está fora do período de validade.');
   if (p.estoque !== null && p.estoque <= 0) throw erro.conflito(MENSAGEM_SEM_ESTOQUE);
 
   const filialId = d.filialId ?? a.filialId;
-  if (filialId) {
-    const [f] = await tx.select({ id: empresa.id }).from(empresa).where(and(eq(empresa.id, filialId), eq(empresa.matrizId, a.empresaId))).limit(1);
+  // The caller's own branch was checked when the session chose it; one given in the request is checked here.
+  if (d.filialId && d.filialId !== a.filialId) {
+    const [f] = await tx.select({ id: empresa.id }).from(empresa).where(and(eq(empresa.id, filialId!), eq(empresa.matrizId, a.empresaId))).limit(1);
     if (!f) throw erro.naoEncontrado('Filial não encontrada.');
+  }
+  if (filialId) {
     if (p.filiais.length && !p.filiais.includes(filialId)) throw erro.conflito('Este prêmio não é retirado nesta loja.');
   }
 
-  const [c] = await tx
+  const consultaCliente = tx
     .select({ id: cliente.id, status: cliente.status })
     .from(cliente)
     .where(and(eq(cliente.id, d.clienteId), eq(cliente.empresaId, a.empresaId)))
     .limit(1);
+  const [c] = p.limitePorCliente !== null ? await consultaCliente.for('no key update') : await consultaCliente;
   if (!c) throw erro.naoEncontrado('Cliente não encontrado.');
   if (c.status !== 'ATIVO') throw erro.conflito('Cliente bloqueado: resgate não permitido no programa.');
 
@@ -114,13 +123,23 @@ export async function resgatarPremio(tx: Executor, a: Autor, d: { premioId: numb
     referencia: { premioId: p.id, codigo },
     partidas,
   });
-  if (p.estoque !== null) await tx.update(premio).set({ estoque: sql`${premio.estoque} - 1` }).where(eq(premio.id, p.id));
   const [novo] = await tx
     .insert(premioResgate)
     .values({ empresaId: a.empresaId, premioId: p.id, clienteId: c.id, filialId, codigo, custoPontos: p.custoPontos ?? 0, custoCentavos: p.custoCentavos ?? 0, lancamentoId, usuarioId: a.usuarioId })
     .returning({ id: premioResgate.id });
   await historico(tx, a, novo!.id, null, 'SOLICITADO');
-  return (await buscarResgate(tx, a.empresaId, null, novo!.id))!;
+  const feito = (await buscarResgate(tx, a.empresaId, null, novo!.id))!;
+  if (p.estoque !== null) {
+    // Last: the prize's row stays locked only from here to the commit. No unit left (another counter
+    // took the last one since the read above): the whole redemption rolls back with this error.
+    const [unidade] = await tx
+      .update(premio)
+      .set({ estoque: sql`${premio.estoque} - 1` })
+      .where(and(eq(premio.id, p.id), sql`${premio.estoque} > 0`))
+      .returning({ id: premio.id });
+    if (!unidade) throw erro.conflito(MENSAGEM_SEM_ESTOQUE);
+  }
+  return feito;
 }
 
 /** The redemption locked for a change; 404 for another company's or, for a counter bound to a branch, another branch's. */
@@ -148,15 +167,17 @@ export async function cancelarResgate(tx: Executor, a: Autor, filialVisivel: num
   if (r.status === 'CANCELADO') throw erro.conflito(MENSAGEM_JA_CANCELADO);
   if (r.status === 'RETIRADO') throw erro.conflito('Este prêmio já foi retirado: o resgate não pode ser cancelado.');
   const antes = (await buscarResgate(tx, a.empresaId, null, r.id))!;
-  // The prize before the customer's accounts (estornar locks them): the redemption's order.
-  const [p] = await tx.select({ estoque: premio.estoque }).from(premio).where(eq(premio.id, r.premioId)).for('update').limit(1);
   const estornoLancamentoId = await estornar(tx, a.empresaId, r.lancamentoId, {
     descricao: `Cancelamento do resgate ${r.codigo}: ${motivo}`.slice(0, 200),
     usuarioId: a.usuarioId,
     filialId: a.filialId,
     documento: 'RESGATE',
   });
-  if (p?.estoque !== null) await tx.update(premio).set({ estoque: sql`${premio.estoque} + 1` }).where(eq(premio.id, r.premioId));
+  // The customer's accounts (estornar) before the prize's row: the redemption's order.
+  await tx
+    .update(premio)
+    .set({ estoque: sql`${premio.estoque} + 1` })
+    .where(and(eq(premio.id, r.premioId), isNotNull(premio.estoque)));
   await tx
     .update(premioResgate)
     .set({ status: 'CANCELADO', canceladoEm: new Date(), atualizadoEm: new Date(), motivoCancelamento: motivo, estornoLancamentoId })

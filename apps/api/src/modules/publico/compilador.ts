@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reaisParaCentavos, somarDias, type CondicoesPublico } from '@bonifica/contracts';
+import { FUSO } from '../../lib/fuso.js';
 
-const FUSO = 'America/Sao_Paulo';
 
 /** Start of a calendar day in Brasília, as a timestamptz parameter expression. */
 const inicioDoDia = (dia: string): SQL => sql`((${dia}::date)::timestamp at time zone ${FUSO})`;

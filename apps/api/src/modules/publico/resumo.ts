@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { linhas } from './consulta.js';
+import { FUSO } from '../../lib/fuso.js';
 
 /**
  * The customer summary (`cliente_resumo`, docs/decisions/033): one wide row per customer with what
@@ -9,7 +10,6 @@ import { linhas } from './consulta.js';
  * side by side, changes nothing: the job is idempotent and resumes after a crash from its state row.
  */
 
-const FUSO = 'America/Sao_Paulo';
 
 /**
  * Changes are read from `marca − MARGEM`: a row stamped just before the previous run began may have

@@ -5,8 +5,8 @@ import { transacao } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { cancelarVenda, type Cancelamento } from './venda.js';
 import { selecionarVendas } from './linhas-venda.js';
+import { FUSO } from '../../lib/fuso.js';
 
-const FUSO = 'America/Sao_Paulo';
 /** The most groups one search answers: past that, the period is too wide to review by hand. */
 export const GRUPOS_MAXIMO = 500;
 export const MOTIVO_DUPLICADA = 'Venda duplicada';

@@ -14,9 +14,9 @@ import {
 import type { Executor } from '../../db/client.js';
 import { empresa, transacao, usuario } from '../../db/schema/index.js';
 import { relatorioPdf } from '../../lib/pdf.js';
+import { FUSO } from '../../lib/fuso.js';
 
 /** Calendar days of the report are days in Brasília (the company's zone is not per sale yet). */
-const FUSO = 'America/Sao_Paulo';
 
 type Centavos = { quantidade: number; valor: number; resgate: number; cashback: number; pontos: number; canceladas: number; valorCanceladas: number };
 const ZERO: Centavos = { quantidade: 0, valor: 0, resgate: 0, cashback: 0, pontos: 0, canceladas: 0, valorCanceladas: 0 };

@@ -29,13 +29,13 @@ import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
 import { selecionarVendas } from './linhas-venda.js';
+import { FUSO } from '../../lib/fuso.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
 /** The list serves the counter (a customer's last sales) and the sales screens. */
 const LISTAR = [...new Set([...VENDER, ...PODE_VER_VENDAS])];
 /** Calendar days of the filter are days in Brasília (the company's zone setting is not per sale yet). */
-const FUSO = 'America/Sao_Paulo';
 
 function tenant(u: UsuarioContexto): number {
   if (u.empresaId === null) throw erro.proibido('Operação disponível apenas para usuários de uma empresa.');

@@ -16,6 +16,7 @@ import { formatarInteiro } from '../../lib/format';
 import { useCampanha, useContagemPublico, useOpcoesCampanha, useSalvarCampanha } from './api';
 import { ROTULO_AGENDA } from './status';
 import { SeletorCanal } from '../../components/seletor-canal';
+import { DadosDaContagem } from '../../components/dados-da-contagem';
 
 type Valores = {
   nome: string;
@@ -130,6 +131,7 @@ function FormularioCampanha({ registro }: { registro: Campanha | null }) {
                   : `${formatarInteiro(total)} clientes no público${incluiContatos ? ` e ${formatarInteiro(contagem.data?.contatos ?? 0)} contatos importados` : ''}. Quem não deu consentimento de ${email ? 'e-mail' : 'WhatsApp'}, está bloqueado ou não tem ${email ? 'e-mail' : 'celular'} fica de fora no disparo${incluiContatos ? ' (contato sem consentimento registrado não recebe)' : ''}; dos que ficam, ${pct}% vão para o grupo de controle (até ${formatarInteiro(noControle)}).`}
               </Text>
             )}
+            {publico && contagem.data && <DadosDaContagem dadosDe={contagem.data.dadosDe} />}
           </Stack>
           <Select
             label={`Modelo de mensagem (${email ? 'e-mail' : 'WhatsApp'})`}

@@ -68,7 +68,7 @@ describe('Marketing › Campanhas', () => {
       ...rotasPadrao(),
       'POST publico/filterpaginated/0/100': pagina([PUBLICO]),
       'POST mensagem/modelo/filterpaginated/0/100': pagina([MODELO, MODELO_EMAIL]),
-      'POST publico/contagem': { clientes: 1200, contatos: 0 },
+      'POST publico/contagem': { clientes: 1200, contatos: 0, dadosDe: new Date().toISOString() },
       'POST campanha/save': responder((r) => ({ corpo: envelope({ ...CAMPANHA, status: 'RASCUNHO', loteId: null, ...JSON.parse(r.corpo ?? '{}'), id: 9 }) })),
       'GET campanha/findbyid/9': { ...CAMPANHA, status: 'RASCUNHO', loteId: null },
     });
@@ -77,6 +77,8 @@ describe('Marketing › Campanhas', () => {
     await usuario.click(screen.getByRole('combobox', { name: /^Público/ }));
     await usuario.click(await screen.findByRole('option', { name: 'Clientes de março' }));
     await waitFor(() => expect(screen.getByTestId('contagem-publico')).toHaveTextContent('1.200 clientes no público. Quem não deu consentimento de WhatsApp, está bloqueado ou não tem celular fica de fora no disparo; dos que ficam, 10% vão para o grupo de controle (até 120).'));
+    // The count comes from the customer summary (decision 033): the form says of when, like the audience screen.
+    expect(screen.getByTestId('contagem-dados-de')).toHaveTextContent(/^Contagem com dados de \d\d:\d\d; clientes e vendas mais novos entram na próxima atualização/);
     await usuario.click(screen.getByRole('combobox', { name: /^Modelo de mensagem/ }));
     // Only the channel's templates are offered.
     expect(screen.queryByRole('option', { name: 'Newsletter' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowRight, IconBan, IconBrandWhatsapp, IconDots, IconHandGrab, IconHistory, IconPrinter } from '@tabler/icons-react';
+import { IconArrowRight, IconBan, IconBrandWhatsapp, IconDots, IconHandGrab, IconHistory, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ROTULOS_STATUS_RESGATE_PREMIO, STATUS_RESGATE_VIVOS, TRANSICOES_RESGATE_PREMIO, type ResgatePremio } from '@bonifica/contracts';
 import { notificar } from '../../components/notificar';
@@ -53,8 +53,11 @@ export function AcoesResgate({ resgate: r, gestao }: { resgate: ResgatePremio; g
                 Marcar como {ROTULOS_STATUS_RESGATE_PREMIO[s].toLowerCase()}
               </Menu.Item>
             ))}
-          <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id), 'Comprovante reenviado ao cliente.')}>
-            Reenviar comprovante
+          <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'WHATSAPP'), 'Comprovante reenviado ao cliente pelo WhatsApp.')}>
+            Reenviar comprovante por WhatsApp
+          </Menu.Item>
+          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'EMAIL'), 'Comprovante reenviado ao e-mail do cliente, com o PDF.')}>
+            Reenviar comprovante por e-mail
           </Menu.Item>
           <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => setDialogo('historico')}>
             Histórico

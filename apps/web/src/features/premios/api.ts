@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  CanalComprovante,
   FiltroPremio,
   FiltroResgatePremio,
   HistoricoResgatePremio,
@@ -7,6 +8,7 @@ import type {
   Premio,
   PremioSave,
   RelatorioResgatePremio,
+  ReenvioComprovante,
   ResgatePremio,
   StatusResgatePremio,
 } from '@bonifica/contracts';
@@ -66,8 +68,9 @@ export async function cancelarResgate(id: number, motivo: string): Promise<Resga
   return (await api.get<ResgatePremio>(`premio/resgate/cancelar/${id}?motivo=${encodeURIComponent(motivo)}`)).result!;
 }
 
-export async function reenviarComprovante(id: number): Promise<void> {
-  await api.get(`premio/resgate/reenviar/resgate/${id}`);
+/** Re-sends the voucher on `canal` (WhatsApp, or e-mail with the PDF attached); the reply says which went. */
+export async function reenviarComprovante(id: number, canal: CanalComprovante): Promise<ReenvioComprovante> {
+  return (await api.get<ReenvioComprovante>(`premio/resgate/reenviar/resgate/${id}?canal=${canal}`)).result!;
 }
 
 export const imprimirCatalogo = () => abrirPdf({ caminho: 'premio/imprimir', corpo: {} });

@@ -3,20 +3,9 @@ import { IconUsers } from '@tabler/icons-react';
 import type { CondicoesPublicoEntrada } from '@bonifica/contracts';
 import { formatarInteiro } from '../../lib/format';
 import { useContagem, useEstatisticas } from './api';
+import { DadosDaContagem } from '../../components/dados-da-contagem';
 
 const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 100) : 0);
-
-/**
- * Of when the count's data is (docs/decisions/033): the customer summary is updated every few
- * minutes, so a new customer or sale enters after the next update; null = counted now, from the tables.
- */
-export function textoDadosDe(dadosDe: string | null, agora = new Date()): string {
-  if (!dadosDe) return 'Contagem com os dados de agora.';
-  const d = new Date(dadosDe);
-  const hora = d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-  const mesmoDia = d.toDateString() === agora.toDateString();
-  return `Contagem com dados de ${mesmoDia ? hora : `${d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit' })} às ${hora}`}; clientes e vendas mais novos entram na próxima atualização (a cada 2 minutos).`;
-}
 
 /** The builder's side panel: how many enter (live, debounced by the page) and who marketing reaches. */
 export function PainelContagem({ condicoes }: { condicoes: CondicoesPublicoEntrada }) {
@@ -38,11 +27,7 @@ export function PainelContagem({ condicoes }: { condicoes: CondicoesPublicoEntra
           {c ? formatarInteiro(c.clientes) : '—'}
         </Title>
         {c && c.contatos > 0 && <Text size="sm">+ {formatarInteiro(c.contatos)} contatos importados</Text>}
-        {c && (
-          <Text size="xs" c="dimmed" data-testid="contagem-dados-de">
-            {textoDadosDe(c.dadosDe)}
-          </Text>
-        )}
+        {c && <DadosDaContagem dadosDe={c.dadosDe} />}
         {erro && (
           <Alert color="yellow" variant="light" title="Condição incompleta">
             {erro.message}

@@ -1,0 +1,2 @@
+export { contatoRoutes } from './contato.routes.js';
+export { ultimosConsentimentosDeContatos } from './consentimento.js';
