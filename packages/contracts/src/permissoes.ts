@@ -120,3 +120,6 @@ export const PODE_GERENCIAR_MENSAGENS: readonly Permissao[] = [PERMISSOES.empres
 /** Prize catalogue (docs/areas/premios.md): the management keeps it; the counter redeems and hands prizes over. */
 export const PODE_GERENCIAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 export const PODE_RESGATAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
+/** Coupons (docs/areas/cupons.md): the management creates, generates and sends them; the counter applies them to sales. */
+export const PODE_GERENCIAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+export const PODE_APLICAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];

@@ -26,6 +26,7 @@ import {
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano, type Regra } from '../plano/index.js';
 import { sqlVendasPendentes } from '../empresadashboard/index.js';
+import { devolverCupomDaVenda } from '../cupomdesconto/devolucao.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
@@ -437,6 +438,8 @@ export async function cancelarVenda(
     .for('update');
   if (!t) throw erro.naoEncontrado('Venda não encontrada.');
   if (t.status === 'CANCELADA') throw erro.conflito(MENSAGEM_JA_CANCELADA);
+  // The coupon's use first: its campaign is locked before the accounts, as the sale locks them.
+  await devolverCupomDaVenda(tx, { empresaId: c.empresaId, transacaoId: t.id, usuarioId: c.usuarioId, filialId: c.filialId ?? t.filialId });
   let estornoLancamentoId: number | null = null;
   if (t.lancamentoId !== null) {
     try {

@@ -1,0 +1,1 @@
+export { cupomdescontoRoutes } from './cupomdesconto.routes.js';
