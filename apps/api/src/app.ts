@@ -22,7 +22,7 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { premioRoutes } from './modules/premio/index.js';
-import { cupomdescontoRoutes } from './modules/cupomdesconto/index.js';
+import { cupomdescontoRoutes, cupomPublicoRoutes } from './modules/cupomdesconto/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -173,6 +173,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(limitePublicoPlugin);
   await app.register(pRoutes);
   await app.register(descadastroRoutes);
+  await app.register(cupomPublicoRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });
   await app.register(webhookRoutes, { prefix: '/services' });

@@ -319,3 +319,50 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(1);
   });
 });
+
+describe('cupom online: página pública (HTML do próprio Bonifica, sem SPA)', () => {
+  const pedir = (caminho: string, campos: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: caminho, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(campos).toString() });
+
+  it('mostra a oferta no link e no link curto; o cliente pede com CPF ou celular e consentimento; o consentimento vai ao histórico; o mesmo cliente recebe o mesmo código', async () => {
+    const c = await novoCupom({ nome: 'Online de verão', tipo: 'ONLINE', beneficio: 'VALOR', percentual: null, valor: 10, compraMinima: 50 });
+    for (const url of [c.urlCompartilhamento!, c.urlCurto!]) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toContain('R$ 10,00 de desconto');
+      expect(r.body).toContain('name="consentimento"');
+      expect(r.body).not.toContain('<script');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/c/naoexiste123' })).statusCode).toBe(404);
+
+    const sem = await pedir(c.urlCurto!, { identificacao: '11987654321', nome: 'Joana Online' });
+    expect(sem.statusCode).toBe(400);
+    expect(sem.body).toContain('Marque a autorização');
+    const ruim = await pedir(c.urlCurto!, { identificacao: '123', consentimento: 'sim' });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.body).toContain('Informe um CPF válido ou um celular com DDD');
+    const semNome = await pedir(c.urlCurto!, { identificacao: '11987654321', consentimento: 'sim' });
+    expect(semNome.body).toContain('Informe também o seu nome');
+    expect(await contar(sql`select count(*)::int as n from cliente where celular = '11987654321'`)).toBe(0);
+
+    const ok = await pedir(c.urlCompartilhamento!, { identificacao: '(11) 98765-4321', nome: 'Joana Online', consentimento: 'sim' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const codigo = /data-codigo>([A-Z0-9]+)</.exec(ok.body)![1]!;
+    const [cli] = await linhas<{ id: number }>(sql`select id from cliente where celular = '11987654321'`);
+    const [cons] = await linhas<{ canal: string; concedido: boolean; origem: string }>(sql`select canal, concedido, origem from cliente_consentimento where cliente_id = ${cli!.id}`);
+    expect(cons).toEqual({ canal: 'WHATSAPP', concedido: true, origem: 'CUPOM_ONLINE' });
+    const de_novo = await pedir(c.urlCurto!, { identificacao: '11987654321', consentimento: 'sim' });
+    expect(/data-codigo>([A-Z0-9]+)</.exec(de_novo.body)![1]).toBe(codigo);
+    expect(await contar(sql`select count(*)::int as n from cupom_desconto_codigo where cupom_id = ${c.id}`)).toBe(1);
+
+    // The code is the customer's own: another customer cannot use it; they can.
+    const outro = await novoCliente();
+    const r1 = await vender(gerente, { clienteId: outro, valor: 100, cupom: codigo });
+    expect(r1.statusCode).toBe(409);
+    expect(env(r1).messageError).toBe('Este código é de outro cliente.');
+    const r2 = await vender(gerente, { clienteId: cli!.id, valor: 100, cupom: codigo });
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(env<ResultadoVenda>(r2).result.cupom).toMatchObject({ desconto: 10, valorAPagar: 90 });
+  });
+});

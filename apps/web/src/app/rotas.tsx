@@ -11,6 +11,7 @@ import { rotasEmpresa } from './routes/empresa/rotas';
 import { rotasMensagens } from './routes/mensagens/rotas';
 import { rotasMarketing } from './routes/marketing/rotas';
 import { rotasPremios } from './routes/premios/rotas';
+import { rotasCupom } from './routes/cupom/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -54,6 +55,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasMensagens,
             ...rotasMarketing,
             ...rotasPremios,
+            ...rotasCupom,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

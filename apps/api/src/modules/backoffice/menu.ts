@@ -11,6 +11,7 @@ import {
   PODE_VER_DASHBOARD,
   PODE_GERENCIAR_PLANOS,
   PODE_GERENCIAR_PREMIOS,
+  PODE_GERENCIAR_CUPONS,
   PODE_RESGATAR_PREMIOS,
   PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
@@ -150,6 +151,19 @@ export const MENU: Definicao[] = [
     subMenu: [
       { titulo: 'Catálogo', icone: 'gift', tipo: 'interno', state: '/app/premios/catalogo', permissoes: PODE_GERENCIAR_PREMIOS },
       { titulo: 'Resgates', icone: 'receipt', tipo: 'interno', state: '/app/premios/resgates', permissoes: PODE_RESGATAR_PREMIOS },
+    ],
+  },
+  // Coupons (spec §2 area `cupom`; docs/areas/cupons.md): the management's screens; the counter applies codes in the sale itself.
+  {
+    titulo: 'Cupons',
+    icone: 'cupom',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_CUPONS,
+    subMenu: [
+      { titulo: 'Impressos', icone: 'file', tipo: 'interno', state: '/app/cupom/impressos' },
+      { titulo: 'Online', icone: 'link', tipo: 'interno', state: '/app/cupom/online' },
+      { titulo: 'Lotes', icone: 'list', tipo: 'interno', state: '/app/cupom/lotes' },
+      { titulo: 'Cupons usados', icone: 'receipt', tipo: 'interno', state: '/app/cupom/resgatados' },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

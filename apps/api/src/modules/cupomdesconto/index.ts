@@ -1,1 +1,2 @@
 export { cupomdescontoRoutes } from './cupomdesconto.routes.js';
+export { cupomPublicoRoutes } from './publico.routes.js';
