@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CodigoCupom, Cupom, CupomAplicado, CupomCopia, LoteCupons, Pagina, ResultadoVenda, StatusTarefaResposta, TarefaCriada, UsoCupom } from '@bonifica/contracts';
+import type { CodigoCupom, Cupom, DashboardCupom, CupomAplicado, CupomCopia, LoteCupons, Pagina, ResultadoVenda, StatusTarefaResposta, TarefaCriada, UsoCupom } from '@bonifica/contracts';
 import { cliente } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
@@ -235,6 +235,13 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(0);
     expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigo!}`)).toBe(0);
     expect((await vender(atendente, { clienteId: cli, valor: 200, cupom: codigo })).statusCode).toBe(200);
+
+    // The dashboard counts the coupon sales in force: the cancelled one is gone, the new one is there.
+    const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const d = env<DashboardCupom>(await gerente.post('/services/empresadashboard/vendascupom', { de: hoje, ate: hoje })).result;
+    const meus = await linhas<{ n: number; d: string }>(sql`select count(*)::int as n, coalesce(sum(desconto_centavos), 0)::bigint as d from cupom_desconto_uso where status = 'USADO'`);
+    expect(d).toMatchObject({ disponivel: true, totais: { vendas: meus[0]!.n, desconto: Number(meus[0]!.d) / 100 } });
+    expect(d.serie).toEqual([{ periodo: hoje, vendas: meus[0]!.n, valor: d.totais.valor, desconto: d.totais.desconto }]);
   });
 
   it('bônus de cashback: crédito à parte, estornado no cancelamento da venda; o razão fecha', async () => {

@@ -5,9 +5,8 @@ import { auditar } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { disposicaoAnexo } from '../../lib/planilha.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { nomeDaEmpresa } from '../premio/dados-impressao.js';
 import { codigosDepoisDe } from './consultas.js';
-import { buscarCupom } from './cupom.repository.js';
+import { buscarCupom, nomeDaEmpresa } from './cupom.repository.js';
 import { folhaDeCuponsPdf } from './impressao.js';
 
 /** POST cupomdesconto/gerarimpressao{x} (spec path verbatim: the coupon's id glued to the word). */

@@ -3,8 +3,7 @@ import { centavosParaReais, type ResultadoVenda } from '@bonifica/contracts';
 import { erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { transacaoDoUsuario } from '../../lib/tenant.js';
-import { registrarVenda, type NovaVenda } from '../transacao/venda.js';
-import { saldosWire } from '../transacao/vendedor.js';
+import { registrarVenda, saldosWire, type NovaVenda } from '../transacao/index.js';
 import { beneficioDoCupom, encontrarCupom, registrarUso, verificarCupom } from './uso.js';
 
 /**

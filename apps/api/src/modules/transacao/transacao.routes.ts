@@ -29,7 +29,7 @@ import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
 import { selecionarVendas } from './linhas-venda.js';
-import { venderComCupom } from '../cupomdesconto/venda-com-cupom.js';
+import { venderComCupom } from '../cupomdesconto/index.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];

@@ -26,7 +26,7 @@ import {
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano, type Regra } from '../plano/index.js';
 import { sqlVendasPendentes } from '../empresadashboard/index.js';
-import { devolverCupomDaVenda } from '../cupomdesconto/devolucao.js';
+import { devolverCupomDaVenda } from '../cupomdesconto/index.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
