@@ -10,7 +10,7 @@ const CAMPO = 'display:block;width:100%;box-sizing:border-box;margin:.3rem 0 .8r
 function paginaCupom(c: CupomPublico, erro?: string, valores: { identificacao?: string; nome?: string } = {}): string {
   const regras = c.regras.map((r) => `<li>${html(r)}</li>`).join('');
   const corpo = c.aberto
-    ? `<form method="post">
+    ? `<form method="post" style="margin-top:1rem">
     ${erro ? `<p role="alert" style="color:#b00020;font-weight:600">${html(erro)}</p>` : ''}
     <label for="identificacao">CPF ou celular com DDD</label>
     <input id="identificacao" name="identificacao" inputmode="numeric" autocomplete="tel" required maxlength="20" value="${html(valores.identificacao ?? '')}" style="${CAMPO}">

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Modal, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconEdit, IconFileSpreadsheet, IconPlayerPlay, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ROTULOS_BENEFICIO_CUPOM, type Cupom, type CupomCopia, type TipoCupom } from '@bonifica/contracts';
 import { BadgeAtivo } from '../../components/badges-situacao';
 import { FormDrawer } from '../../components/form-page';
-import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, BotaoExcluir, ListPage, SoNoCelular, type FiltroDef } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { ProgressoTarefa } from '../../components/progresso-tarefa';
 import { formatarBRL } from '../../lib/format';
@@ -18,13 +18,26 @@ const beneficio = (c: Cupom) =>
 
 function colunas(tipo: TipoCupom): DataTableColumn<Cupom>[] {
   return [
-    { accessor: 'nome', title: 'Cupom' },
-    { accessor: 'beneficio', title: 'Benefício', render: beneficio },
+    {
+      accessor: 'nome',
+      title: 'Cupom',
+      render: (c) => (
+        <>
+          {c.nome}
+          <SoNoCelular>
+            <Text size="xs" c="dimmed">
+              {beneficio(c)}
+            </Text>
+          </SoNoCelular>
+        </>
+      ),
+    },
+    { accessor: 'beneficio', title: 'Benefício', render: beneficio, visibleMediaQuery: aPartirDe('sm') },
     tipo === 'ONLINE'
       ? { accessor: 'urlCurto', title: 'Link', render: (c) => (c.urlCurto ? <Anchor href={c.urlCurto} target="_blank" rel="noreferrer">{`${window.location.origin}${c.urlCurto}`}</Anchor> : '—') }
       : { accessor: 'codigosGerados', title: 'Códigos', textAlign: 'right', render: (c) => `${c.codigosGerados.toLocaleString('pt-BR')} / ${c.quantidade.toLocaleString('pt-BR')}` },
     { accessor: 'usos', title: 'Usos', textAlign: 'right', render: (c) => (c.usosTotal ? `${c.usos} / ${c.usosTotal}` : c.usos) },
-    { accessor: 'dataVencimento', title: 'Vence em', render: (c) => (c.dataVencimento ? c.dataVencimento.split('-').reverse().join('/') : '—') },
+    { accessor: 'dataVencimento', title: 'Vence em', visibleMediaQuery: aPartirDe('sm'), render: (c) => (c.dataVencimento ? c.dataVencimento.split('-').reverse().join('/') : '—') },
     { accessor: 'ativo', title: 'Situação', render: (c) => <BadgeAtivo ativo={c.ativo} /> },
   ];
 }
