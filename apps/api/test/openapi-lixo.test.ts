@@ -50,7 +50,8 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into cupom_desconto (empresa_id, nome, tipo, beneficio, percentual_bp, quantidade) select 1, 'Cupom ' || g, 'LOTE', 'PERCENTUAL', 500, 5 from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
-});
+  // A fresh database and the whole OpenAPI document: on a loaded machine this can pass the default minute.
+}, 240_000);
 afterAll(() => t.fechar());
 
 async function enviar(cliente: Cliente, op: Operacao, caso: Caso) {
