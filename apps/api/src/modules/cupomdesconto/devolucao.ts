@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
 import { estornar } from '../account/index.js';
+import { registrarAoCancelarVenda } from '../transacao/index.js';
 
 /**
- * Gives a coupon's use back when its sale is cancelled (transacao/venda.ts `cancelarVenda` calls it
- * under the sale's row lock, so a second cancel never reaches here). The campaign is locked before
+ * Gives a coupon's use back when its sale is cancelled (transacao/venda.ts `cancelarVenda` calls it,
+ * registered below, under the sale's row lock, so a second cancel never reaches here). The campaign is locked before
  * the customer's accounts, the order of the sale; the bonus posting is reversed. No use, no-op.
  */
 export async function devolverCupomDaVenda(tx: Executor, c: { empresaId: number; transacaoId: number; usuarioId: number | null; filialId: number | null }): Promise<void> {
@@ -29,3 +30,5 @@ export async function devolverCupomDaVenda(tx: Executor, c: { empresaId: number;
   if (uso.codigoId !== null) await tx.update(cupomDescontoCodigo).set({ usos: sql`${cupomDescontoCodigo.usos} - 1` }).where(eq(cupomDescontoCodigo.id, uso.codigoId));
   await tx.update(cupomDescontoUso).set({ status: 'CANCELADO', canceladoEm: new Date(), estornoLancamentoId }).where(eq(cupomDescontoUso.id, uso.id));
 }
+
+registrarAoCancelarVenda(devolverCupomDaVenda);
