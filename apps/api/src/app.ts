@@ -23,6 +23,7 @@ import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { premioRoutes } from './modules/premio/index.js';
 import { sorteioPublicoRoutes, sorteioRoutes } from './modules/sorteio/index.js';
+import { cupomdescontoRoutes, cupomPublicoRoutes } from './modules/cupomdesconto/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -136,6 +137,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     convenioRoutes,
     premioRoutes,
     sorteioRoutes,
+    cupomdescontoRoutes,
     modeloRoutes,
     automaticaRoutes,
     caixaSaidaRoutes,
@@ -176,6 +178,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
   await app.register(pRoutes);
   await app.register(sorteioPublicoRoutes);
   await app.register(descadastroRoutes);
+  await app.register(cupomPublicoRoutes);
   // After the rate-limit plugin: its routes opt in to a limit per token.
   await app.register(integracaoRoutes, { prefix: '/services' });
   await app.register(webhookRoutes, { prefix: '/services' });

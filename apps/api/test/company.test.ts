@@ -254,7 +254,13 @@ describe('GET backoffice/menu', () => {
 
   it('gerente vê Cadastros (Clientes, Usuários e Perfis) e Servidor WhatsApp, mas não Sistema', async () => {
     const m = await menu(gerente);
-    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Prêmios', 'Sorteios', 'Servidor WhatsApp', 'Ajuda']);
+    expect(titulos(m)).toEqual(['Início', 'Dashboard', 'Cadastros', 'Empresa', 'Cartões', 'Importação', 'Relatórios', 'Transações', 'Mensagens', 'Marketing', 'Prêmios', 'Sorteios', 'Cupons', 'Servidor WhatsApp', 'Ajuda']);
+    expect(m.find((i) => i.titulo === 'Cupons')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
+      ['Impressos', '/app/cupom/impressos'],
+      ['Online', '/app/cupom/online'],
+      ['Lotes', '/app/cupom/lotes'],
+      ['Cupons usados', '/app/cupom/resgatados'],
+    ]);
     expect(m.find((i) => i.titulo === 'Prêmios')!.subMenu.map((i) => [i.titulo, i.state])).toEqual([
       ['Catálogo', '/app/premios/catalogo'],
       ['Resgates', '/app/premios/resgates'],

@@ -270,12 +270,13 @@ describe('chamadas por tema', () => {
     expect(pp.totais).toEqual({ creditado: 25, utilizado: 0 });
   });
 
-  it('vendascupom: cupons ainda não existem — série vazia e o aviso, nunca números inventados', async () => {
+  it('vendascupom: sem venda com cupom no período — totais zerados, série com os dias e o aviso, nunca números inventados', async () => {
     const r = await gerente.post('/services/empresadashboard/vendascupom', { de: D1, ate: D2 });
     expect(r.statusCode).toBe(200);
     const c = env<DashboardCupom>(r).result;
-    expect(c).toMatchObject({ disponivel: false, serie: [], totais: { vendas: 0, valor: 0, desconto: 0 } });
-    expect(c.mensagem).toMatch(/cupons/i);
+    expect(c).toMatchObject({ disponivel: true, totais: { vendas: 0, valor: 0, desconto: 0 } });
+    expect(c.serie.every((p) => p.vendas === 0 && p.desconto === 0)).toBe(true);
+    expect(c.mensagem).toMatch(/cupom/i);
   });
 
   it('filtroperiodo: os 7 períodos prontos, com as datas de hoje em São Paulo', async () => {

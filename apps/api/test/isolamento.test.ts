@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio, contato, contatoConsentimento } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio, contato, contatoConsentimento, cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -174,6 +174,24 @@ beforeAll(async () => {
   expect(r.statusCode, r.body).toBe(200);
   sorteioDemo.id = env<{ id: number }>(r).result.id;
 });
+// Coupons (docs/areas/cupons.md): a coupon of the demo with its generated codes, and one used in a sale.
+const cuponsDemo = { cupom: 0, codigo: '', uso: 0 };
+beforeAll(async () => {
+  const c = await gerente.post('/services/cupomdesconto/save', { nome: 'Cupom da demo', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, palavraChave: 'DEMOISO', quantidade: 3 });
+  expect(c.statusCode, c.body).toBe(200);
+  cuponsDemo.cupom = env<{ id: number }>(c).result.id;
+  const g = await gerente.post(`/services/cupomdesconto/gerar/${cuponsDemo.cupom}`, {});
+  expect(g.statusCode, g.body).toBe(200);
+  await t.app.tarefas.executar(env<{ id: string }>(g).result.id);
+  const [k] = (await t.banco.db.select({ codigo: cupomDescontoCodigo.codigo }).from(cupomDescontoCodigo).where(eq(cupomDescontoCodigo.cupomId, cuponsDemo.cupom)).limit(1));
+  cuponsDemo.codigo = k!.codigo;
+  // The use rides on the demo's sale (the demo's counter needs a registered device by now).
+  const [u] = await t.banco.db
+    .insert(cupomDescontoUso)
+    .values({ empresaId: 1, cupomId: cuponsDemo.cupom, codigo: 'DEMOISO', transacaoId: ids.vendaDemo, clienteId: ids.clienteDemo, valorBrutoCentavos: 2000, descontoCentavos: 100 })
+    .returning({ id: cupomDescontoUso.id });
+  cuponsDemo.uso = u!.id;
+});
 
 // Audiences (docs/areas/publicos.md): an audience, a block and a tag of the demo network.
 const publicosDemo = { publico: 0, bloqueio: 0, etiqueta: 0 };
@@ -240,6 +258,9 @@ async function fotografiaDaDemo() {
     planos: await db.select().from(plano).where(eq(plano.empresaId, 1)).orderBy(asc(plano.id)),
     contratosPlanos: await db.select().from(clientePlano).where(eq(clientePlano.empresaId, 1)).orderBy(asc(clientePlano.id)),
     premios: await db.select().from(premio).where(eq(premio.empresaId, 1)).orderBy(asc(premio.id)),
+    cupons: await db.select().from(cupomDesconto).where(eq(cupomDesconto.empresaId, 1)).orderBy(asc(cupomDesconto.id)),
+    codigosCupom: await db.select().from(cupomDescontoCodigo).where(eq(cupomDescontoCodigo.empresaId, 1)).orderBy(asc(cupomDescontoCodigo.id)),
+    usosCupom: await db.select().from(cupomDescontoUso).where(eq(cupomDescontoUso.empresaId, 1)).orderBy(asc(cupomDescontoUso.id)),
     resgatesPremio: await db.select().from(premioResgate).where(eq(premioResgate.empresaId, 1)).orderBy(asc(premioResgate.id)),
     sorteios: await db.select().from(sorteio).where(eq(sorteio.empresaId, 1)).orderBy(asc(sorteio.id)),
     historicoPremio: await db.select().from(premioResgateHistorico).where(eq(premioResgateHistorico.empresaId, 1)).orderBy(asc(premioResgateHistorico.id)),
@@ -477,6 +498,19 @@ const CASOS: Caso[] = [
   { rota: 'get /services/premio/resgate/reenviar/resgate/{id}', metodo: 'GET', url: () => `/services/premio/resgate/reenviar/resgate/${premiosDemo.resgate}`, status: 404, mensagem: 'Resgate não encontrado.' },
   { rota: 'post /services/premio/resgate/alterar/status', metodo: 'POST', url: () => '/services/premio/resgate/alterar/status', corpo: () => ({ id: premiosDemo.resgate, status: 'SEPARADO' }), status: 404, mensagem: 'Resgate não encontrado.' },
   { rota: 'post /services/premio/resgate/imprimir', metodo: 'POST', url: () => '/services/premio/resgate/imprimir', corpo: () => ({ id: premiosDemo.resgate }), status: 404, mensagem: 'Resgate não encontrado.' },
+  // Coupons: outra neither reads, changes, generates, prints, downloads nor uses the demo's coupon and codes.
+  { rota: 'get /services/cupomdesconto/findbyid/{id}', metodo: 'GET', url: () => `/services/cupomdesconto/findbyid/${cuponsDemo.cupom}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/cupomdesconto/save', metodo: 'POST', url: () => '/services/cupomdesconto/save', corpo: () => ({ id: cuponsDemo.cupom, nome: 'Tomado', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5 }), status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'post /services/cupomdesconto/save', metodo: 'POST', url: () => '/services/cupomdesconto/save', corpo: () => ({ nome: 'Na loja da demo', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, filiais: [2] }), status: 400, mensagem: 'Filial não encontrada na rede.' },
+  { rota: 'delete /services/cupomdesconto/delete/{id}', metodo: 'DELETE', url: () => `/services/cupomdesconto/delete/${cuponsDemo.cupom}`, status: 404, mensagem: MENSAGENS_PRODUTO.naoEncontrado },
+  { rota: 'get /services/cupomdesconto/duplicar/{id}', metodo: 'GET', url: () => `/services/cupomdesconto/duplicar/${cuponsDemo.cupom}`, status: 404, mensagem: 'Cupom não encontrado.' },
+  { rota: 'post /services/cupomdesconto/gerar/{id}', metodo: 'POST', url: () => `/services/cupomdesconto/gerar/${cuponsDemo.cupom}`, corpo: () => ({}), status: 404, mensagem: 'Cupom não encontrado.' },
+  { rota: 'get /services/cupomdesconto/cancelar/{id}', metodo: 'GET', url: () => `/services/cupomdesconto/cancelar/${cuponsDemo.uso}`, status: 404, mensagem: 'Uso de cupom não encontrado.' },
+  { rota: 'get /services/cupomdesconto/download/cupons/csv/{id}', metodo: 'GET', url: () => `/services/cupomdesconto/download/cupons/csv/${cuponsDemo.cupom}`, status: 404, mensagem: 'Cupom não encontrado.' },
+  { rota: 'post /services/cupomdesconto/download/cupons', metodo: 'POST', url: () => '/services/cupomdesconto/download/cupons', corpo: () => ({ cupomId: cuponsDemo.cupom }), status: 404, mensagem: 'Cupom não encontrado.' },
+  { rota: 'post /services/cupomdesconto/gerarimpressao{x}', metodo: 'POST', url: () => `/services/cupomdesconto/gerarimpressao${cuponsDemo.cupom}`, corpo: () => ({}), status: 404, mensagem: 'Cupom não encontrado.' },
+  { rota: 'post /services/cupomdesconto/validar', metodo: 'POST', url: () => '/services/cupomdesconto/validar', corpo: () => ({ codigo: cuponsDemo.codigo, valor: 10 }), status: 404, mensagem: 'Cupom não encontrado: confira o código.' },
+  { rota: 'post /services/cupomdesconto/validar', metodo: 'POST', url: () => '/services/cupomdesconto/validar', corpo: () => ({ codigo: 'DEMOISO', valor: 10 }), status: 404, mensagem: 'Cupom não encontrado: confira o código.' },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -550,6 +584,7 @@ const CASOS: Caso[] = [
   { rota: 'get /services/transacao/cancelar/{id}', metodo: 'GET', url: () => `/services/transacao/cancelar/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
   { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100 }), status: 404, mensagem: 'Cliente não encontrado.' },
   { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100, resgate: 1 }), status: 404 },
+  { rota: 'post /services/transacao/venda', metodo: 'POST', url: () => '/services/transacao/venda', corpo: () => ({ clienteId: ids.clienteDemo, valor: 100, cupom: 'DEMOISO' }), status: 404, mensagem: 'Cupom não encontrado: confira o código.' },
   // Sales reports (issue 3 §4): a demo sale's receipt, and correcting it as a "duplicate", are out of reach.
   { rota: 'get /services/transacao/impressao/{id}', metodo: 'GET', url: () => `/services/transacao/impressao/${ids.vendaDemo}`, status: 404, mensagem: 'Venda não encontrada.' },
   {
@@ -736,6 +771,9 @@ const LISTAS = [
   // Prize draws: checked in 'sorteios' below.
   'post /services/sorteio/filterpaginated/{page}/{size}',
   'post /services/premio/filterpaginated/{page}/{size}',
+  'post /services/cupomdesconto/filterpaginated/{page}/{size}',
+  'post /services/cupomdesconto/filtrar/{page}/{size}',
+  'post /services/cupomdesconto/filtrar/resgatados/{page}/{size}',
   'post /services/premio/resgate/filtrar/{page}/{size}',
   // Imported contacts: checked in contato-consentimento.test.ts (outra lists none of the demo's).
   'post /services/empresa/contato/filterpaginated/{page}/{size}',
@@ -1013,6 +1051,23 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
       expect(r.statusCode).toBe(200);
       expect(env<Pagina<{ id: number }>>(r).result.content.map((x) => x.id)).not.toContain(sorteioDemo.id);
     }
+  });
+  it('cupons: campanhas, códigos, usos e lotes de outra não trazem nada da demo, nem filtrando pelos ids dela', async () => {
+    for (const [rota, filtro] of [
+      ['/services/cupomdesconto/filterpaginated/0/100', {}],
+      ['/services/cupomdesconto/filterpaginated/0/100', { busca: 'demo' }],
+      ['/services/cupomdesconto/filtrar/0/100', {}],
+      ['/services/cupomdesconto/filtrar/0/100', { cupomId: cuponsDemo.cupom }],
+      ['/services/cupomdesconto/filtrar/0/100', { codigo: cuponsDemo.codigo }],
+      ['/services/cupomdesconto/filtrar/resgatados/0/100', {}],
+      ['/services/cupomdesconto/filtrar/resgatados/0/100', { cupomId: cuponsDemo.cupom, clienteId: ids.clienteDemo }],
+    ] as const) {
+      const r = await outra.post(rota, filtro);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(env<Pagina<unknown>>(r).result.totalElements).toBe(0);
+    }
+    const lotes = await outra.get('/services/cupomdesconto/cuponsdescontolotes');
+    expect(env<unknown[]>(lotes).result).toEqual([]);
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {

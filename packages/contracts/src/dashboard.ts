@@ -105,8 +105,8 @@ export type DashboardPrepago = {
 };
 
 /**
- * POST empresadashboard/vendascupom: coupons arrive in a later issue. Until then the call answers
- * `disponivel: false` with an empty series — never made-up numbers.
+ * POST empresadashboard/vendascupom: sales with a coupon in force, their gross value and the discount
+ * given (docs/areas/cupons.md). `mensagem` says when the period has none.
  */
 export type DashboardCupom = {
   periodo: PeriodoDashboard;

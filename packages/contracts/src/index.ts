@@ -36,3 +36,4 @@ export * from './premio.js';
 export * from './sorteio.js';
 export * from './sorteio-algoritmo.js';
 export * from './contato.js';
+export * from './cupomdesconto.js';

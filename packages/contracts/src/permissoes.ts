@@ -122,3 +122,6 @@ export const PODE_GERENCIAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa,
 export const PODE_RESGATAR_PREMIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
 /** Prize draws (docs/areas/sorteios.md): the management only — the counter takes no part in the draw admin. */
 export const PODE_GERENCIAR_SORTEIOS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+/** Coupons (docs/areas/cupons.md): the management creates, generates and sends them; the counter applies them to sales. */
+export const PODE_GERENCIAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+export const PODE_APLICAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeroCartaoSchema } from './cartao-numero.js';
+import { codigoCupomSchema } from './cupomdesconto-codigo.js';
 import { percentualCashback, reais } from './valores.js';
 
 export const VALOR_MAXIMO_VENDA = 1_000_000;
@@ -20,6 +21,8 @@ export const vendaSchema = z
     identificacao: z.enum(IDENTIFICACOES_VENDA, { message: 'Identificação inválida: use CARTAO, CPF, CELULAR ou BUSCA.' }).optional(),
     /** The card passed at the counter: it must be the customer's active card; the sale records it (card use reports). */
     cartao: numeroCartaoSchema.optional(),
+    /** A coupon code typed or scanned at the counter (docs/areas/cupons.md): its discount or bonus goes with the sale. */
+    cupom: codigoCupomSchema.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -104,6 +107,8 @@ export type ResultadoVenda = {
   saldos: { CASHBACK: number; PONTOS: number };
   /** Accounts of the customer that are blocked and so did not receive this sale's accrual (decision 019). */
   contasBloqueadas: ('CASHBACK' | 'PONTOS')[];
+  /** The coupon applied to the sale, when one was (docs/areas/cupons.md). */
+  cupom?: { cupomId: number; nome: string; codigo: string; desconto: number; bonus: number; valorAPagar: number };
 };
 
 export type ResultadoCancelamento = { transacaoId: number; estornoLancamentoId: number | null; saldos: { CASHBACK: number; PONTOS: number } };

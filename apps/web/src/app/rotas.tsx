@@ -12,6 +12,7 @@ import { rotasMensagens } from './routes/mensagens/rotas';
 import { rotasMarketing } from './routes/marketing/rotas';
 import { rotasPremios } from './routes/premios/rotas';
 import { rotasSorteio } from './routes/sorteio/rotas';
+import { rotasCupom } from './routes/cupom/rotas';
 import { rotasDashboard } from './routes/dashboard/rotas';
 import { rotasContasRelatorios } from './routes/contas-relatorios/rotas';
 import { rotasContas } from './routes/contas/rotas';
@@ -56,6 +57,7 @@ export function criarRotas(queryClient: QueryClient): RouteObject[] {
             ...rotasMarketing,
             ...rotasPremios,
             ...rotasSorteio,
+            ...rotasCupom,
             ...rotasPlanos,
             ...rotasContasRelatorios,
             ...rotasContas,

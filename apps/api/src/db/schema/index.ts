@@ -18,3 +18,4 @@ export * from './campanha.js';
 export * from './resumo-cliente.js';
 export * from './premio.js';
 export * from './sorteio.js';
+export * from './cupom.js';

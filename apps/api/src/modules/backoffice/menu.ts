@@ -12,6 +12,7 @@ import {
   PODE_GERENCIAR_PLANOS,
   PODE_GERENCIAR_PREMIOS,
   PODE_GERENCIAR_SORTEIOS,
+  PODE_GERENCIAR_CUPONS,
   PODE_RESGATAR_PREMIOS,
   PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
@@ -163,6 +164,19 @@ export const MENU: Definicao[] = [
       { titulo: 'Sorteios', icone: 'ticket', tipo: 'interno', state: '/app/sorteio/sorteios' },
       { titulo: 'Rede', icone: 'network', tipo: 'interno', state: '/app/sorteio/rede' },
       { titulo: 'Ganhadores', icone: 'trophy', tipo: 'interno', state: '/app/sorteio/ganhadores' },
+    ],
+  },
+  // Coupons (spec §2 area `cupom`; docs/areas/cupons.md): the management's screens; the counter applies codes in the sale itself.
+  {
+    titulo: 'Cupons',
+    icone: 'cupom',
+    tipo: 'sub',
+    permissoes: PODE_GERENCIAR_CUPONS,
+    subMenu: [
+      { titulo: 'Impressos', icone: 'file', tipo: 'interno', state: '/app/cupom/impressos' },
+      { titulo: 'Online', icone: 'link', tipo: 'interno', state: '/app/cupom/online' },
+      { titulo: 'Lotes', icone: 'list', tipo: 'interno', state: '/app/cupom/lotes' },
+      { titulo: 'Cupons usados', icone: 'receipt', tipo: 'interno', state: '/app/cupom/resgatados' },
     ],
   },
   { titulo: 'Servidor WhatsApp', icone: 'whatsapp', tipo: 'interno', state: '/app/servidor/whats', permissoes: PODE_VER_SERVIDOR_WHATS },

@@ -25,8 +25,9 @@ import { faixaDaRequisicao } from './faixa.js';
 import { completo, montarPainel, nomesDaRede, reais, type Painel } from './painel.js';
 import { responderResultadosPorUsuario } from './resultados-usuario.js';
 import { hojeNoFuso } from './resumo.js';
+import { vendasComCupom } from './cupons.js';
 
-export const MENSAGEM_CUPONS_INDISPONIVEIS = 'Os cupons de desconto chegam numa próxima versão: ainda não há vendas com cupom para mostrar.';
+export const MENSAGEM_SEM_CUPONS = 'Nenhuma venda com cupom no período.';
 
 /**
  * The figures every sub-call needs (sales per day and non-sale postings, bucketed), then what a
@@ -98,15 +99,18 @@ export async function empresadashboardRoutes(app: FastifyInstance) {
     });
   });
 
-  // Coupons are a later issue: the period is validated like the others, the series is empty.
+  // Sales with a coupon (docs/areas/cupons.md): counted from the coupon uses in force.
   rotas.post('/empresadashboard/vendascupom', { schema, config }, async (request) => {
-    const faixa = await transacaoDoUsuario(request, (tx) => faixaDaRequisicao(tx, request, request.body));
+    const r = await transacaoDoUsuario(request, async (tx) => {
+      const faixa = await faixaDaRequisicao(tx, request, request.body);
+      return { faixa, cupons: await vendasComCupom(tx, faixa) };
+    });
+    const { faixa } = r;
     return ok<DashboardCupom>({
       periodo: { de: faixa.de, ate: faixa.ate, filialId: faixa.filialId, agrupamento: agrupamentoDoPeriodo(faixa.de, faixa.ate) },
-      disponivel: false,
-      mensagem: MENSAGEM_CUPONS_INDISPONIVEIS,
-      totais: { vendas: 0, valor: 0, desconto: 0 },
-      serie: [],
+      disponivel: true,
+      mensagem: r.cupons.totais.vendas ? '' : MENSAGEM_SEM_CUPONS,
+      ...r.cupons,
     });
   });
 

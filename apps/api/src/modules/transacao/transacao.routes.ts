@@ -30,6 +30,7 @@ import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
 import { selecionarVendas } from './linhas-venda.js';
 import { FUSO } from '../../lib/fuso.js';
+import { venderComCupom } from '../cupomdesconto/index.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
@@ -62,24 +63,23 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const empresaId = tenant(u);
       const d = request.body;
       await exigirDispositivo(app.db, request, empresaId);
+      const venda = {
+        empresaId,
+        clienteId: d.clienteId,
+        filialId: d.filialId ?? u.empresaAtualId,
+        // A branch given in the body is checked against the network in the sales' context statement.
+        filialInformada: d.filialId !== undefined,
+        valorCentavos: reaisParaCentavos(d.valor),
+        resgateCentavos: reaisParaCentavos(d.resgate),
+        identificacao: d.identificacao ?? null,
+        cartao: d.cartao ?? null,
+        usuarioId: u.id,
+        desbloqueia: PODE_BLOQUEAR_CONTAS.some((p) => u.permissoes.includes(p)),
+      };
+      // A sale with a coupon locks the coupon first, so it goes alone (docs/areas/cupons.md).
+      if (d.cupom) return ok(await venderComCupom(request, venda, d.cupom));
       // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
-      const r = await vender({
-        usuario: u,
-        chave: pedidoIdempotente(request, empresaId),
-        venda: {
-          empresaId,
-          clienteId: d.clienteId,
-          filialId: d.filialId ?? u.empresaAtualId,
-          // A branch given in the body is checked against the network in the sales' context statement.
-          filialInformada: d.filialId !== undefined,
-          valorCentavos: reaisParaCentavos(d.valor),
-          resgateCentavos: reaisParaCentavos(d.resgate),
-          identificacao: d.identificacao ?? null,
-          cartao: d.cartao ?? null,
-          usuarioId: u.id,
-          desbloqueia: PODE_BLOQUEAR_CONTAS.some((p) => u.permissoes.includes(p)),
-        },
-      });
+      const r = await vender({ usuario: u, chave: pedidoIdempotente(request, empresaId), venda });
       return ok(r);
     },
   );

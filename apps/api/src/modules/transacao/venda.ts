@@ -419,6 +419,14 @@ export async function registrarVenda(tx: Executor, v: NovaVenda): Promise<VendaR
   return r!;
 }
 
+/** A module's part of a sale, given back when the sale is cancelled, under the sale's row lock (so exactly once). */
+export type AoCancelarVenda = (tx: Executor, c: { empresaId: number; transacaoId: number; usuarioId: number | null; filialId: number | null }) => Promise<void>;
+const aoCancelarVenda: AoCancelarVenda[] = [];
+/** Registered by the module when it loads (cupomdesconto: the coupon's use), so the sale does not import it. */
+export function registrarAoCancelarVenda(fn: AoCancelarVenda): void {
+  if (!aoCancelarVenda.includes(fn)) aoCancelarVenda.push(fn);
+}
+
 export type Cancelamento = { transacaoId: number; estornoLancamentoId: number | null; clienteId: number; saldos: Saldos };
 
 /**
@@ -437,6 +445,8 @@ export async function cancelarVenda(
     .for('update');
   if (!t) throw erro.naoEncontrado('Venda não encontrada.');
   if (t.status === 'CANCELADA') throw erro.conflito(MENSAGEM_JA_CANCELADA);
+  // What other modules gave with the sale comes back first (a coupon's use: its campaign is locked before the accounts, as the sale locks them).
+  for (const devolver of aoCancelarVenda) await devolver(tx, { empresaId: c.empresaId, transacaoId: t.id, usuarioId: c.usuarioId, filialId: c.filialId ?? t.filialId });
   let estornoLancamentoId: number | null = null;
   if (t.lancamentoId !== null) {
     try {

@@ -6,6 +6,7 @@ import { formatarData } from '../../lib/format';
 import { escreverFiltroUrl, filtroDaChamada, lerFiltroUrl, useDashboard, usePeriodos, type FiltroUrl } from './api';
 import { erroDoPeriodo, FiltrosDashboard } from './filtros';
 import { Graficos } from './graficos';
+import { PainelCupons } from './cupons';
 import { Indicadores } from './indicadores';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 
@@ -74,6 +75,7 @@ export function Component() {
           )}
           <Indicadores d={dados.data} />
           <Graficos d={dados.data} />
+          {filtro && <PainelCupons filtro={filtro} />}
         </Stack>
       )}
     </Stack>

@@ -16,7 +16,7 @@ export function rotuloPeriodo(periodo: string): string {
   return d ? `${d}/${m}` : `${MESES[Number(m) - 1]}/${a!.slice(2)}`;
 }
 
-function Painel({ titulo, children, vazio }: { titulo: string; children: ReactNode; vazio: boolean }) {
+export function Painel({ titulo, children, vazio }: { titulo: string; children: ReactNode; vazio: boolean }) {
   return (
     <Card withBorder padding="md">
       <Title order={3} fz="md" mb="sm">

@@ -64,7 +64,7 @@ export async function cadastrarClienteRapido(dados: CadastroRapido): Promise<Cli
  * (double Enter, a retry after a network failure) gets the first reply and never posts twice.
  */
 export async function lancarVenda(
-  venda: { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda; cartao?: string },
+  venda: { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda; cartao?: string; cupom?: string },
   chave: string,
 ): Promise<ResultadoVenda> {
   const env = await api.post<ResultadoVenda>('transacao/venda', venda, { headers: { 'Idempotency-Key': chave } });

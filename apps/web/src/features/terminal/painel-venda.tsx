@@ -1,7 +1,9 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { CupomAplicado } from '@bonifica/contracts';
 import { CampoDinheiro } from '../../components/campo-dinheiro';
+import { CampoCupom } from './campo-cupom';
 import classes from './terminal.module.css';
 import { lerReais, maximoResgate, reaisParaTexto } from './valores';
 import { formatarBRL } from '../../lib/format';
@@ -18,17 +20,22 @@ type Props = {
   lancarRef: RefObject<(() => void) | null>;
   aoMudar: () => void;
   /** Posts; resolves with the server's message when it refused. */
-  aoLancar: (valor: number, resgate: number) => Promise<string | null>;
+  aoLancar: (valor: number, resgate: number, cupom: string | null) => Promise<string | null>;
+  /** The customer, for the coupon's preview. */
+  clienteId?: number | null;
 };
 
 /** Amount of the purchase and cashback used as payment; Enter or F2 posts. */
-export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado = null, postando, valorRef, lancarRef, aoMudar, aoLancar }: Props) {
+export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado = null, postando, valorRef, lancarRef, aoMudar, aoLancar, clienteId = null }: Props) {
   const [valorTexto, setValorTexto] = useState('');
   const [resgateTexto, setResgateTexto] = useState('');
   const [erro, setErro] = useState<string | null>(null);
+  const [cupom, setCupom] = useState('');
+  const [previa, setPrevia] = useState<CupomAplicado | null>(null);
 
   const valor = lerReais(valorTexto);
-  const maximo = maximoResgate(cashbackDisponivel ?? 0, valor);
+  // With a coupon checked, cashback pays at most what is left after its discount.
+  const maximo = maximoResgate(cashbackDisponivel ?? 0, previa ? previa.valorAPagar : valor);
   const resgate = resgateTexto.trim() === '' ? 0 : lerReais(resgateTexto);
   const pronto = habilitado && cashbackDisponivel !== null;
 
@@ -48,7 +55,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
       return;
     }
     setErro(null);
-    setErro(await aoLancar(valor, resgate));
+    setErro(await aoLancar(valor, resgate, cupom.trim() || null));
   };
   lancarRef.current = () => void lancar();
   // Gone with the panel: F2 on the receipt must not post the old values again.
@@ -81,9 +88,13 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
           size="lg"
           value={valorTexto}
           disabled={!habilitado || postando}
-          aoMudar={(t) => mudar(setValorTexto, t)}
+          aoMudar={(t) => {
+            setPrevia(null);
+            mudar(setValorTexto, t);
+          }}
           onKeyDown={enterLanca}
         />
+        <CampoCupom codigo={cupom} aoMudar={(t) => mudar(setCupom, t)} valor={valor} clienteId={clienteId} desabilitado={!pronto || postando} previa={previa} aoConferir={setPrevia} />
         <CampoDinheiro
           className={classes.campoGrande}
           label="Usar cashback"

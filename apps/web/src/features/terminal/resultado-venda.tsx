@@ -45,11 +45,16 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
           </Badge>
         </Group>
         <SimpleGrid cols={2} spacing="sm">
-          <Numero rotulo="A pagar" valor={formatarBRL(venda.valor - venda.resgate)} forte />
+          <Numero rotulo="A pagar" valor={formatarBRL((venda.cupom ? venda.cupom.valorAPagar : venda.valor) - venda.resgate)} forte />
           <Numero rotulo="Cashback ganho" valor={formatarBRL(venda.cashback)} testId="recibo-cashback" />
           <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
         </SimpleGrid>
+        {venda.cupom && (
+          <Alert color="teal" variant="light" data-testid="recibo-cupom">
+            Cupom {venda.cupom.codigo}: {venda.cupom.desconto > 0 ? `desconto de ${formatarBRL(venda.cupom.desconto)}` : `bônus de ${formatarBRL(venda.cupom.bonus)} em cashback`}
+          </Alert>
+        )}
         {venda.contasBloqueadas.length > 0 && (
           <Alert color="orange" variant="light" data-testid="recibo-nao-creditado">
             {venda.contasBloqueadas.map((u) => (u === 'CASHBACK' ? 'Cashback' : 'Pontos')).join(' e ')} não creditado{venda.contasBloqueadas.length > 1 ? 's' : ''}: conta bloqueada.

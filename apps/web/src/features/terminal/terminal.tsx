@@ -75,10 +75,10 @@ export function Terminal() {
     [atualizarSaldos, novaTentativa],
   );
 
-  const aoLancar = async (valor: number, resgate: number): Promise<string | null> => {
+  const aoLancar = async (valor: number, resgate: number, cupom: string | null): Promise<string | null> => {
     if (!selecionado || vendaRef.current) return null;
     try {
-      const r = await lancar({ clienteId: selecionado.cliente.id, valor, resgate, identificacao: selecionado.como, ...(selecionado.cartao ? { cartao: selecionado.cartao } : {}) });
+      const r = await lancar({ clienteId: selecionado.cliente.id, valor, resgate, identificacao: selecionado.como, ...(selecionado.cartao ? { cartao: selecionado.cartao } : {}), ...(cupom ? { cupom } : {}) });
       if (!r) return null;
       vendaRef.current = { ...r, valor, cancelada: false };
       setVenda(vendaRef.current);
@@ -185,6 +185,7 @@ export function Terminal() {
                 lancarRef={lancarRef}
                 aoMudar={novaTentativa}
                 aoLancar={aoLancar}
+                clienteId={clienteId}
               />
             )}
             {/* The "Prêmios" step beside the sale: what the customer's balance reaches (docs/areas/premios.md). */}

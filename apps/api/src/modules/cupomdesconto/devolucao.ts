@@ -1,0 +1,34 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
+import { estornar } from '../account/index.js';
+import { registrarAoCancelarVenda } from '../transacao/index.js';
+
+/**
+ * Gives a coupon's use back when its sale is cancelled (transacao/venda.ts `cancelarVenda` calls it,
+ * registered below, under the sale's row lock, so a second cancel never reaches here). The campaign is locked before
+ * the customer's accounts, the order of the sale; the bonus posting is reversed. No use, no-op.
+ */
+export async function devolverCupomDaVenda(tx: Executor, c: { empresaId: number; transacaoId: number; usuarioId: number | null; filialId: number | null }): Promise<void> {
+  const [uso] = await tx
+    .select()
+    .from(cupomDescontoUso)
+    .where(and(eq(cupomDescontoUso.empresaId, c.empresaId), eq(cupomDescontoUso.transacaoId, c.transacaoId), eq(cupomDescontoUso.status, 'USADO')))
+    .for('update')
+    .limit(1);
+  if (!uso) return;
+  await tx.select({ id: cupomDesconto.id }).from(cupomDesconto).where(eq(cupomDesconto.id, uso.cupomId)).for('update');
+  let estornoLancamentoId: number | null = null;
+  if (uso.lancamentoId !== null) {
+    estornoLancamentoId = await estornar(tx, c.empresaId, uso.lancamentoId, {
+      descricao: `Cancelamento do bônus do cupom ${uso.codigo} (venda ${c.transacaoId})`.slice(0, 200),
+      usuarioId: c.usuarioId,
+      filialId: c.filialId,
+    });
+  }
+  await tx.update(cupomDesconto).set({ usos: sql`${cupomDesconto.usos} - 1` }).where(eq(cupomDesconto.id, uso.cupomId));
+  if (uso.codigoId !== null) await tx.update(cupomDescontoCodigo).set({ usos: sql`${cupomDescontoCodigo.usos} - 1` }).where(eq(cupomDescontoCodigo.id, uso.codigoId));
+  await tx.update(cupomDescontoUso).set({ status: 'CANCELADO', canceladoEm: new Date(), estornoLancamentoId }).where(eq(cupomDescontoUso.id, uso.id));
+}
+
+registrarAoCancelarVenda(devolverCupomDaVenda);

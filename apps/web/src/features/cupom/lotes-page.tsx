@@ -1,0 +1,6 @@
+import { PaginaCupons } from './cupons-page';
+
+/** Cupons › lotes. */
+export function Component() {
+  return <PaginaCupons tipo="LOTE" />;
+}
