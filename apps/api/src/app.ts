@@ -22,6 +22,7 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { computersRoutes } from './modules/computers/computers.routes.js';
 import { convenioRoutes } from './modules/convenio/index.js';
 import { premioRoutes } from './modules/premio/index.js';
+import { valePresenteRoutes } from './modules/valepresente/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -133,6 +134,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     computersRoutes,
     convenioRoutes,
     premioRoutes,
+    valePresenteRoutes,
     modeloRoutes,
     automaticaRoutes,
     caixaSaidaRoutes,

@@ -33,3 +33,4 @@ export * from './publico.js';
 export * from './campanha.js';
 export * from './caixa-saida.js';
 export * from './premio.js';
+export * from './vale-presente.js';

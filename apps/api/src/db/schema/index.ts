@@ -17,3 +17,4 @@ export * from './publico.js';
 export * from './campanha.js';
 export * from './resumo-cliente.js';
 export * from './premio.js';
+export * from './vale-presente.js';

@@ -1,2 +1,5 @@
 /** Public face of the `premio` module (prize catalogue and redemption; docs/areas/premios.md, decision 036). */
 export { premioRoutes } from './premio.routes.js';
+/** The 80 mm receipt's width and the company's name on it, shared with the gift card's receipt (valepresente). */
+export { LARGURA_80MM } from './documentos.js';
+export { nomeDaEmpresa } from './dados-impressao.js';
