@@ -296,7 +296,7 @@ describe('GET backoffice/menu', () => {
     // The counter redeems and hands prizes over; the catalogue is the management's.
     expect(titulos(doAtendente.find((i) => i.titulo === 'Prêmios')!.subMenu)).toEqual(['Resgates']);
     // The counter looks cards up and links them; printing and reports stay with management.
-    expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões']);
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Vender vale-presente', 'Saldo do vale-presente']);
     // Birthdays help the counter greet the customer; the list is read-only.
     expect(titulos(doAtendente.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Aniversariantes']);
     expect(titulos(await menu(analista))).toEqual(['Início', 'Ajuda']);

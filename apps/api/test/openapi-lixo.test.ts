@@ -48,6 +48,9 @@ beforeAll(async () => {
   // The same for prizes, tags and audience blocks.
   await t.app.db.execute(sql`insert into premio (empresa_id, nome, custo_pontos) select 1, 'Prêmio ' || g, 10 * g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
+  // Gift cards (rows only: the junk reaches findbyid, cancelar and imprimir; no valid PIN is drawn).
+  await t.app.db.execute(sql`insert into vale_presente (empresa_id, codigo, pin_hash, valor_centavos, valido_ate, lancamento_id)
+    select 1, '900000000000' || lpad(g::text, 4, '0'), '00:00', 1000 * g, current_date + 365, 0 from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
 });
 afterAll(() => t.fechar());

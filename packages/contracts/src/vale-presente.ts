@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numeroCartaoValido } from './cartao-numero.js';
 import { PERMISSOES, type Permissao } from './permissoes.js';
-import { dataFiltro, vendaSchema } from './transacao.js';
+import { dataFiltro, vendaSchema, type ResultadoVenda } from './transacao.js';
 import { reais } from './valores.js';
 
 /**
@@ -136,4 +136,5 @@ export type ValeVendido = ValePresente & { pin: string | null };
 /** The reply of `saldo`: no buyer nor recipient (the bearer may not be either). */
 export type SaldoVale = { codigo: string; saldo: number; validoAte: string; situacao: SituacaoValePresente };
 
-export type VendaComValeRegistrada = { transacaoId: number; valePago: number; saldoVale: number; cashback: number; pontos: number };
+/** The reply of `venda`: the terminal's sale reply plus the card's part and what is left on it. */
+export type VendaComValeRegistrada = ResultadoVenda & { valePago: number; saldoVale: number };

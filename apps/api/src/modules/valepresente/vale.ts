@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client.js';
 import { cliente, valePresente, valePresenteUso } from '../../db/schema/index.js';
 import { ErroApi, erro } from '../../lib/erros.js';
 import { contaSistema, contaValesPresente, estornar, lancar } from '../account/index.js';
-import { registrarVenda } from '../transacao/index.js';
+import { registrarVenda, saldosWire } from '../transacao/index.js';
 import { finalDoCodigo, hashPin, novoCodigoVale, novoPin, pinConfere } from './codigo.js';
 import { saldoCentavos, sqlUsado } from './consulta.js';
 
@@ -226,10 +226,13 @@ export async function venderComVale(tx: Executor, a: Autor, v: ValeTravado, d: z
   await tx.insert(valePresenteUso).values({ empresaId: a.empresaId, valePresenteId: v.id, transacaoId: r.transacaoId, valorCentavos: parte });
   return {
     transacaoId: r.transacaoId,
-    valePago: centavosParaReais(parte),
-    saldoVale: centavosParaReais(v.saldoCentavos - parte),
     cashback: centavosParaReais(r.cashbackCentavos),
     pontos: r.pontos,
+    resgate: centavosParaReais(r.resgateCentavos),
+    saldos: saldosWire(r.saldos),
+    contasBloqueadas: r.contasBloqueadas,
+    valePago: centavosParaReais(parte),
+    saldoVale: centavosParaReais(v.saldoCentavos - parte),
   };
 }
 

@@ -5,6 +5,8 @@ import { CampoDinheiro } from '../../components/campo-dinheiro';
 import classes from './terminal.module.css';
 import { lerReais, maximoResgate, reaisParaTexto } from './valores';
 import { formatarBRL } from '../../lib/format';
+import type { PagamentoComVale } from '../../lib/vale-presente';
+import { CamposValeNaVenda, lerValeDigitado, type ValeDigitado } from './vale-na-venda';
 
 type Props = {
   habilitado: boolean;
@@ -18,7 +20,7 @@ type Props = {
   lancarRef: RefObject<(() => void) | null>;
   aoMudar: () => void;
   /** Posts; resolves with the server's message when it refused. */
-  aoLancar: (valor: number, resgate: number) => Promise<string | null>;
+  aoLancar: (valor: number, resgate: number, vale?: PagamentoComVale) => Promise<string | null>;
 };
 
 /** Amount of the purchase and cashback used as payment; Enter or F2 posts. */
@@ -26,6 +28,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
   const [valorTexto, setValorTexto] = useState('');
   const [resgateTexto, setResgateTexto] = useState('');
   const [erro, setErro] = useState<string | null>(null);
+  const [vale, setVale] = useState<ValeDigitado | null>(null);
 
   const valor = lerReais(valorTexto);
   const maximo = maximoResgate(cashbackDisponivel ?? 0, valor);
@@ -47,8 +50,13 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
       setErro(`O cashback usado pode ser no máximo ${formatarBRL(maximo)}.`);
       return;
     }
+    const comVale = lerValeDigitado(vale, Math.round((valor - resgate) * 100) / 100);
+    if (comVale.erro) {
+      setErro(comVale.erro);
+      return;
+    }
     setErro(null);
-    setErro(await aoLancar(valor, resgate));
+    setErro(await aoLancar(valor, resgate, comVale.vale));
   };
   lancarRef.current = () => void lancar();
   // Gone with the panel: F2 on the receipt must not post the old values again.
@@ -104,6 +112,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
             </Button>
           }
         />
+        <CamposValeNaVenda vale={vale} aoMudar={(v) => (aoMudar(), setVale(v))} desabilitado={!pronto || postando} aPagar={valor !== null && valor > 0 ? Math.max(0, Math.round((valor - (resgate ?? 0)) * 100) / 100) : null} />
         {erro && (
           <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
             {erro}

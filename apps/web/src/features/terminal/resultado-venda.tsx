@@ -4,7 +4,8 @@ import { type ResultadoVenda } from '@bonifica/contracts';
 import { BotaoImprimir, PapelComprovante, useComprovante } from '../../components/comprovante';
 import { formatarBRL, formatarInteiro } from '../../lib/format';
 
-export type VendaFeita = ResultadoVenda & { valor: number; cancelada: boolean };
+/** `valePago`/`saldoVale`: the part a gift card paid and what is left on it (sales paid with one). */
+export type VendaFeita = ResultadoVenda & { valor: number; cancelada: boolean; valePago?: number; saldoVale?: number };
 
 type Props = {
   venda: VendaFeita;
@@ -45,11 +46,17 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
           </Badge>
         </Group>
         <SimpleGrid cols={2} spacing="sm">
-          <Numero rotulo="A pagar" valor={formatarBRL(venda.valor - venda.resgate)} forte />
+          <Numero rotulo="A pagar" valor={formatarBRL(venda.valor - venda.resgate - (venda.valePago ?? 0))} forte />
           <Numero rotulo="Cashback ganho" valor={formatarBRL(venda.cashback)} testId="recibo-cashback" />
           <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
         </SimpleGrid>
+        {venda.valePago !== undefined && (
+          <Alert color="teal" variant="light" data-testid="recibo-vale">
+            Pago com vale-presente: {formatarBRL(venda.valePago)} · saldo do vale: {formatarBRL(venda.saldoVale ?? 0)}
+            {venda.cancelada ? ' (devolvido ao vale com o cancelamento)' : ''}
+          </Alert>
+        )}
         {venda.contasBloqueadas.length > 0 && (
           <Alert color="orange" variant="light" data-testid="recibo-nao-creditado">
             {venda.contasBloqueadas.map((u) => (u === 'CASHBACK' ? 'Cashback' : 'Pontos')).join(' e ')} não creditado{venda.contasBloqueadas.length > 1 ? 's' : ''}: conta bloqueada.
