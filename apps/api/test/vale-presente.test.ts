@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { digitoLuhn, type Pagina, type SaldoVale, type ValePresente, type ValeVendido, type VendaComValeRegistrada } from '@bonifica/contracts';
+import { digitoLuhn, type DashboardPrepago, type Pagina, type SaldoVale, type ValePresente, type ValeVendido, type VendaComValeRegistrada } from '@bonifica/contracts';
 import { cliente } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
@@ -302,5 +302,35 @@ describe('valepresente: concorrência', () => {
     expect(Number(u!.soma)).toBe(10000);
     expect(await contaVales()).toBe(await somaDosSaldos());
     expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+});
+
+describe('valepresente: dashboard vendasprepago', () => {
+  it('vendidos, carregado, usado, devolvido e em aberto de hoje batem com os vales e com a conta do razão', async () => {
+    const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const v = await vender({ valor: 70 });
+    await pagar(await novoCliente(), 20, { codigo: v.codigo, pin: v.pin!, valor: 20 });
+    const r = await gerente.post('/services/empresadashboard/vendasprepago', { de: hoje, ate: hoje });
+    expect(r.statusCode, r.body).toBe(200);
+    const d = env<DashboardPrepago>(r).result;
+    const [esperado] = await linhas<{ vendidos: number; carregado: string; devolvido: string }>(
+      sql`select count(*)::int as vendidos, sum(valor_centavos) as carregado, sum(devolvido_centavos) as devolvido from vale_presente where empresa_id = 1`,
+    );
+    const [usado] = await linhas<{ soma: string }>(sql`select sum(u.valor_centavos) as soma from vale_presente_uso u join transacao t on t.id = u.transacao_id where t.status = 'CONFIRMADA' and u.empresa_id = 1`);
+    expect(d.totais).toMatchObject({
+      valesVendidos: esperado!.vendidos,
+      carregado: Number(esperado!.carregado) / 100,
+      usado: Number(usado!.soma) / 100,
+      devolvido: Number(esperado!.devolvido) / 100,
+      emAberto: (await contaVales()) / 100,
+    });
+    expect(d.totais.carregado - d.totais.usado - d.totais.devolvido).toBeCloseTo(d.totais.emAberto, 2);
+    expect(d.serie).toHaveLength(1);
+    expect(d.serie[0]).toMatchObject({ periodo: hoje, valesVendidos: d.totais.valesVendidos, emAberto: d.totais.emAberto });
+    // Lapsed: a live card whose last valid day was yesterday shows its balance as "vencido" today.
+    const ontem = new Date(Date.parse(`${hoje}T12:00:00Z`) - 864e5).toISOString().slice(0, 10);
+    await t.banco.db.execute(sql`update vale_presente set valido_ate = ${ontem}::date where id = ${v.id}`);
+    const d2 = env<DashboardPrepago>(await gerente.post('/services/empresadashboard/vendasprepago', { de: hoje, ate: hoje })).result;
+    expect(d2.totais.vencido).toBeGreaterThanOrEqual(50);
   });
 });

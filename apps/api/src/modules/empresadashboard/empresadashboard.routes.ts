@@ -25,6 +25,7 @@ import { faixaDaRequisicao } from './faixa.js';
 import { completo, montarPainel, nomesDaRede, reais, type Painel } from './painel.js';
 import { responderResultadosPorUsuario } from './resultados-usuario.js';
 import { hojeNoFuso } from './resumo.js';
+import { painelPrepago } from './vale-presente.js';
 
 export const MENSAGEM_CUPONS_INDISPONIVEIS = 'Os cupons de desconto chegam numa próxima versão: ainda não há vendas com cupom para mostrar.';
 
@@ -90,12 +91,8 @@ export async function empresadashboardRoutes(app: FastifyInstance) {
   });
 
   rotas.post('/empresadashboard/vendasprepago', { schema, config }, async (request) => {
-    const { painel: p } = await painelDaRequisicao(request, request.body);
-    return ok<DashboardPrepago>({
-      periodo: p.periodo,
-      totais: { creditado: reais(p.total.prepagoCreditado), utilizado: reais(p.total.prepagoUtilizado) },
-      serie: p.serie.map((s) => ({ periodo: s.periodo, creditado: reais(s.prepagoCreditado), utilizado: reais(s.prepagoUtilizado) })),
-    });
+    const { extra } = await painelDaRequisicao(request, request.body, (tx, faixa, _pt, p) => painelPrepago(tx, faixa, p));
+    return ok<DashboardPrepago>(extra!);
   });
 
   // Coupons are a later issue: the period is validated like the others, the series is empty.

@@ -7,6 +7,7 @@ import { escreverFiltroUrl, filtroDaChamada, lerFiltroUrl, useDashboard, usePeri
 import { erroDoPeriodo, FiltrosDashboard } from './filtros';
 import { Graficos } from './graficos';
 import { Indicadores } from './indicadores';
+import { PainelValePresente } from './vale-presente';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 function Esqueleto() {
@@ -74,6 +75,7 @@ export function Component() {
           )}
           <Indicadores d={dados.data} />
           <Graficos d={dados.data} />
+          <PainelValePresente filtro={filtro} />
         </Stack>
       )}
     </Stack>
