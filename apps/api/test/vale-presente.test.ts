@@ -96,6 +96,10 @@ describe('valepresente: venda, saldo e uso', () => {
     const [venda] = await linhas<{ valor_centavos: number; cashback_centavos: number; status: string }>(sql`select valor_centavos, cashback_centavos, status from transacao where id = ${feito.transacaoId}`);
     expect(venda).toMatchObject({ valor_centavos: 6000, status: 'CONFIRMADA' });
     expect(feito.cashback).toBe(venda!.cashback_centavos / 100);
+    // The sale's receipt: the card's part off what is paid at the till.
+    const rec = env<{ valePresente: number; aPagar: number; linhas: { texto: string }[] }>(await atendente.get(`/services/transacao/impressao/${feito.transacaoId}`)).result;
+    expect(rec).toMatchObject({ valePresente: 40, aPagar: 20 });
+    expect(JSON.stringify(rec.linhas)).toContain('Vale-presente');
     expect(await saldo(v.codigo, v.pin!)).toMatchObject({ saldo: 60, situacao: 'ATIVO', codigo: v.codigo });
     // Formatted code (groups of 4) is accepted too.
     const formatado = v.codigo.replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -11,7 +11,7 @@ import { formatarBRL, formatarDataHora } from '../../lib/format';
 import { buscarVales, cancelarVale, chavesVales, codigoFormatado, imprimirVale } from '../../lib/vale-presente';
 
 const COLUNAS: DataTableColumn<ValePresente>[] = [
-  { accessor: 'codigo', title: 'Código', render: (v) => <Text ff="monospace" fw={600} size="sm">{codigoFormatado(v.codigo)}</Text> },
+  { accessor: 'codigo', title: 'Código', noWrap: true, render: (v) => <Text ff="monospace" fw={600} size="sm">{codigoFormatado(v.codigo)}</Text> },
   { accessor: 'valor', title: 'Valor', textAlign: 'right', render: (v) => formatarBRL(v.valor) },
   { accessor: 'saldo', title: 'Saldo', textAlign: 'right', render: (v) => <strong>{formatarBRL(v.saldo)}</strong> },
   { accessor: 'situacao', title: 'Situação', render: (v) => <BadgeSituacaoVale situacao={v.situacao} /> },
