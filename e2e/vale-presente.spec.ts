@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { entrar } from './apoio';
+import { cpfNovo, entrar } from './apoio';
 
 /** Screenshots of this spec stay out of the repository (looked at by hand). */
 async function foto(page: Page, nome: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: `/tmp/vale-e2e/${nome}.png`, fullPage: true });
-}
-
-/** A valid CPF nobody has yet, so the run does not depend on the others (the database is shared). */
-function cpfNovo(): string {
-  const base = Array.from({ length: 9 }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10)));
-  const digito = (ns: number[]) => {
-    const resto = (ns.reduce((s, n, i) => s + n * (ns.length + 1 - i), 0) * 10) % 11;
-    return resto === 10 ? 0 : resto;
-  };
-  const d1 = digito(base);
-  return [...base, d1, digito([...base, d1])].join('');
 }
 
 test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, saldo consultado, listado e no dashboard', async ({ page }) => {
