@@ -79,3 +79,14 @@ export async function garantirWhatsConectado(page: Page) {
   await page.getByRole('button', { name: 'Simular leitura do QR (sandbox)' }).click();
   await expect(conectada).toBeVisible();
 }
+
+/** A valid CPF nobody has yet, so a run does not depend on the others (the e2e database is shared). */
+export function cpfNovo(): string {
+  const base = Array.from({ length: 9 }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10)));
+  const digito = (ns: number[]) => {
+    const resto = (ns.reduce((s, n, i) => s + n * (ns.length + 1 - i), 0) * 10) % 11;
+    return resto === 10 ? 0 : resto;
+  };
+  const d1 = digito(base);
+  return [...base, d1, digito([...base, d1])].join('');
+}

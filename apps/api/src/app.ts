@@ -24,6 +24,7 @@ import { convenioRoutes } from './modules/convenio/index.js';
 import { premioRoutes } from './modules/premio/index.js';
 import { sorteioPublicoRoutes, sorteioRoutes } from './modules/sorteio/index.js';
 import { cupomdescontoRoutes, cupomPublicoRoutes } from './modules/cupomdesconto/index.js';
+import { valePresenteRoutes } from './modules/valepresente/index.js';
 import { automaticaRoutes, caixaSaidaRoutes, modeloRoutes } from './modules/mensagem/index.js';
 import { publicoRoutes } from './modules/publico/index.js';
 import { campanhaRoutes } from './modules/campanha/index.js';
@@ -138,6 +139,7 @@ export async function construirApp({ config, banco, adaptadores, logger }: Opcoe
     premioRoutes,
     sorteioRoutes,
     cupomdescontoRoutes,
+    valePresenteRoutes,
     modeloRoutes,
     automaticaRoutes,
     caixaSaidaRoutes,

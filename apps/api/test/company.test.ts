@@ -290,7 +290,7 @@ describe('GET backoffice/menu', () => {
     const relatorios = m.find((i) => i.titulo === 'Relatórios')!.subMenu;
     expect(titulos(relatorios)).toEqual(['Ranking de clientes', 'Contas bloqueadas']);
     expect(relatorios.every((i) => i.state!.startsWith('/app/relatorio/'))).toBe(true);
-    expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões']);
+    expect(titulos(m.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Fila de impressão', 'Uso dos cartões', 'Vender vale-presente', 'Saldo do vale-presente', 'Vales-presente']);
     expect(m.find((i) => i.titulo === 'Cadastros')!.subMenu[0]).toMatchObject({ tipo: 'interno', state: '/app/cadastros/clientes' });
     const empresa = m.find((i) => i.titulo === 'Empresa')!.subMenu;
     expect(empresa.every((i) => i.tipo === 'interno' && i.state!.startsWith('/app/empresa/'))).toBe(true);
@@ -308,7 +308,7 @@ describe('GET backoffice/menu', () => {
     // The counter redeems and hands prizes over; the catalogue is the management's.
     expect(titulos(doAtendente.find((i) => i.titulo === 'Prêmios')!.subMenu)).toEqual(['Resgates']);
     // The counter looks cards up and links them; printing and reports stay with management.
-    expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões']);
+    expect(titulos(doAtendente.find((i) => i.titulo === 'Cartões')!.subMenu)).toEqual(['Cartões', 'Vender vale-presente', 'Saldo do vale-presente']);
     // Birthdays help the counter greet the customer; the list is read-only.
     expect(titulos(doAtendente.find((i) => i.titulo === 'Cadastros')!.subMenu)).toEqual(['Clientes', 'Aniversariantes']);
     expect(titulos(await menu(analista))).toEqual(['Início', 'Ajuda']);

@@ -267,7 +267,7 @@ describe('chamadas por tema', () => {
     expect(u.totais).toEqual({ vendas: 3, pontos: 345, mediaPorVenda: 115 });
     expect(u.serie[0]).toEqual({ periodo: D1, vendas: 2, pontos: 300, mediaPorVenda: 150 });
     const pp = env<DashboardPrepago>(await gerente.post('/services/empresadashboard/vendasprepago', corpo)).result;
-    expect(pp.totais).toEqual({ creditado: 25, utilizado: 0 });
+    expect(pp.totais).toEqual({ creditado: 25, utilizado: 0, valesVendidos: 0, carregado: 0, usado: 0, devolvido: 0, vencido: 0, emAberto: 0 });
   });
 
   it('vendascupom: sem venda com cupom no período — totais zerados, série com os dias e o aviso, nunca números inventados', async () => {

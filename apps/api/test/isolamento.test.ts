@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { MENSAGEM_INSTANCIA_NAO_ENCONTRADA, MENSAGEM_WEBHOOK_RECUSADO, MENSAGENS_PRODUTO, type ClienteResumo, type Pagina, type Perfil, type UsuarioResumo } from '@bonifica/contracts';
 import { segredoDescadastro, tokenDescadastro } from '../src/lib/link-descadastro.js';
-import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio, contato, contatoConsentimento, cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../src/db/schema/index.js';
+import { arquivo, loteMensagem, mensagemSaida, plano, clientePlano, envioAutomatica, modeloMensagem, resgateParceiro, tokenApi, instanciaWhatsapp, servidorWhatsapp, publico, bloqueioPublico, etiqueta, clienteEtiqueta, campanha, premio, premioResgate, premioResgateHistorico, sorteio, contato, contatoConsentimento, cupomDesconto, cupomDescontoCodigo, cupomDescontoUso, valePresente, valePresenteUso } from '../src/db/schema/index.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { cartao, cartaoImpressao, cartaoNumeracao, cliente, dispositivo, redeCredenciada, clienteConsentimento, conta, empresa, faturaEmpresa, perfil, regraPrograma, transacao, usuario, tarefa } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -192,6 +192,15 @@ beforeAll(async () => {
     .returning({ id: cupomDescontoUso.id });
   cuponsDemo.uso = u!.id;
 });
+// Gift cards (docs/areas/vale-presente.md): a card of the demo with its code and PIN (its use in a sale
+// would need the demo's counter device, registered above; vale-presente.test.ts covers the uses).
+const valesDemo = { id: 0, codigo: '', pin: '' };
+beforeAll(async () => {
+  const v = await gerente.post('/services/valepresente/vender', { valor: 50 });
+  expect(v.statusCode, v.body).toBe(200);
+  const r = env<{ id: number; codigo: string; pin: string }>(v).result;
+  Object.assign(valesDemo, { id: r.id, codigo: r.codigo, pin: r.pin });
+});
 
 // Audiences (docs/areas/publicos.md): an audience, a block and a tag of the demo network.
 const publicosDemo = { publico: 0, bloqueio: 0, etiqueta: 0 };
@@ -264,6 +273,8 @@ async function fotografiaDaDemo() {
     resgatesPremio: await db.select().from(premioResgate).where(eq(premioResgate.empresaId, 1)).orderBy(asc(premioResgate.id)),
     sorteios: await db.select().from(sorteio).where(eq(sorteio.empresaId, 1)).orderBy(asc(sorteio.id)),
     historicoPremio: await db.select().from(premioResgateHistorico).where(eq(premioResgateHistorico.empresaId, 1)).orderBy(asc(premioResgateHistorico.id)),
+    valesPresente: await db.select().from(valePresente).where(eq(valePresente.empresaId, 1)).orderBy(asc(valePresente.id)),
+    usosValePresente: await db.select().from(valePresenteUso).where(eq(valePresenteUso.empresaId, 1)).orderBy(asc(valePresenteUso.id)),
     resgatesParceiro: await db.select().from(resgateParceiro).where(eq(resgateParceiro.empresaId, 1)).orderBy(asc(resgateParceiro.id)),
     parceiros: await db.select().from(redeCredenciada).where(eq(redeCredenciada.empresaId, 1)).orderBy(asc(redeCredenciada.id)),
     whatsapp: await db.select().from(instanciaWhatsapp).orderBy(asc(instanciaWhatsapp.id)),
@@ -511,6 +522,27 @@ const CASOS: Caso[] = [
   { rota: 'post /services/cupomdesconto/gerarimpressao{x}', metodo: 'POST', url: () => `/services/cupomdesconto/gerarimpressao${cuponsDemo.cupom}`, corpo: () => ({}), status: 404, mensagem: 'Cupom não encontrado.' },
   { rota: 'post /services/cupomdesconto/validar', metodo: 'POST', url: () => '/services/cupomdesconto/validar', corpo: () => ({ codigo: cuponsDemo.codigo, valor: 10 }), status: 404, mensagem: 'Cupom não encontrado: confira o código.' },
   { rota: 'post /services/cupomdesconto/validar', metodo: 'POST', url: () => '/services/cupomdesconto/validar', corpo: () => ({ codigo: 'DEMOISO', valor: 10 }), status: 404, mensagem: 'Cupom não encontrado: confira o código.' },
+  // Gift cards: outra neither reads, cancels, prints, checks nor spends the demo's card, even with its code and PIN.
+  { rota: 'get /services/valepresente/findbyid/{id}', metodo: 'GET', url: () => `/services/valepresente/findbyid/${valesDemo.id}`, status: 404, mensagem: 'Vale-presente não encontrado.' },
+  { rota: 'post /services/valepresente/cancelar/{id}', metodo: 'POST', url: () => `/services/valepresente/cancelar/${valesDemo.id}`, corpo: () => ({ motivo: 'Tentativa' }), status: 404, mensagem: 'Vale-presente não encontrado.' },
+  { rota: 'post /services/valepresente/imprimir', metodo: 'POST', url: () => '/services/valepresente/imprimir', corpo: () => ({ id: valesDemo.id }), status: 404, mensagem: 'Vale-presente não encontrado.' },
+  { rota: 'post /services/valepresente/saldo', metodo: 'POST', url: () => '/services/valepresente/saldo', corpo: () => ({ codigo: valesDemo.codigo, pin: valesDemo.pin }), status: 404, mensagem: 'Vale-presente não encontrado: confira o código.' },
+  {
+    rota: 'post /services/valepresente/venda',
+    metodo: 'POST',
+    url: () => '/services/valepresente/venda',
+    corpo: () => ({ venda: { clienteId: ids.clienteDemo, valor: 30 }, vale: { codigo: valesDemo.codigo, pin: valesDemo.pin, valor: 10 } }),
+    status: 404,
+    mensagem: 'Vale-presente não encontrado: confira o código.',
+  },
+  {
+    rota: 'post /services/valepresente/vender',
+    metodo: 'POST',
+    url: () => '/services/valepresente/vender',
+    corpo: () => ({ valor: 20, beneficiarioClienteId: ids.clienteDemo }),
+    status: 404,
+    mensagem: 'Presenteado não encontrado.',
+  },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {
     rota: 'post /services/convenio/conta',
@@ -777,6 +809,8 @@ const LISTAS = [
   'post /services/premio/resgate/filtrar/{page}/{size}',
   // Imported contacts: checked in contato-consentimento.test.ts (outra lists none of the demo's).
   'post /services/empresa/contato/filterpaginated/{page}/{size}',
+  // Gift cards: checked in 'vales-presente' below.
+  'post /services/valepresente/filtrar/{page}/{size}',
 ];
 
 /** Parameters that are not a tenant's record: a username to recover, a CEP. */
@@ -1068,6 +1102,13 @@ describe('isolamento entre empresas: outra (Padaria Pão Quente) pedindo ids da 
     }
     const lotes = await outra.get('/services/cupomdesconto/cuponsdescontolotes');
     expect(env<unknown[]>(lotes).result).toEqual([]);
+  });
+  it('vales-presente: a lista de outra não traz os da demo, nem filtrando pelo código dela', async () => {
+    for (const filtro of [{}, { codigo: valesDemo.codigo }, { situacao: 'ATIVO' }]) {
+      const r = await outra.post('/services/valepresente/filtrar/0/100', filtro);
+      expect(r.statusCode).toBe(200);
+      expect(env<Pagina<{ id: number }>>(r).result.content.map((x) => x.id)).not.toContain(valesDemo.id);
+    }
   });
 
   it('as chamadas sem id devolvem só a empresa de quem pergunta', async () => {

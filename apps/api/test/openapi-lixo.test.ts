@@ -57,6 +57,9 @@ beforeAll(async () => {
   await t.app.db.execute(sql`update sorteio set status = 'CONGELADO', hash_lista = repeat('a', 64), total_numeros = 3, total_participantes = 3, congelado_em = now() where empresa_id = 1 and id % 2 = 0`);
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into cupom_desconto (empresa_id, nome, tipo, beneficio, percentual_bp, quantidade) select 1, 'Cupom ' || g, 'LOTE', 'PERCENTUAL', 500, 5 from generate_series(1, 22) g`);
+  // Gift cards (rows only: the junk reaches findbyid, cancelar and imprimir; no valid PIN is drawn).
+  await t.app.db.execute(sql`insert into vale_presente (empresa_id, codigo, pin_hash, valor_centavos, valido_ate, lancamento_id)
+    select 1, '900000000000' || lpad(g::text, 4, '0'), '00:00', 1000 * g, current_date + 365, 0 from generate_series(1, 22) g`);
   await t.app.db.execute(sql`insert into bloqueio_publico (empresa_id, celular, origem, motivo) select 1, '1190000' || lpad(g::text, 4, '0'), 'MANUAL', 'Lixo' from generate_series(1, 22) g`);
   // Imported contacts (decision 040), for empresa/contato/findbyid and consentimento.
   await t.app.db.execute(sql`insert into contato (empresa_id, nome, email, origem) select 1, 'Contato ' || g, 'contato' || g || '@lixo.exemplo', 'IMPORTACAO' from generate_series(1, 22) g`);

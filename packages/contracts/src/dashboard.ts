@@ -98,10 +98,26 @@ export type DashboardPontuacaoUnitaria = {
 };
 
 /** POST empresadashboard/vendasprepago: prepaid credit loaded and spent. */
+/**
+ * POST empresadashboard/vendasprepago: the customers' prepaid accounts (creditado, utilizado) and the
+ * gift cards (docs/areas/vale-presente.md): cards sold, amount loaded, used in sales, refunded on
+ * cancellation, lapsed (balance of cards whose validity ended) and outstanding at the end of each
+ * period (what the company owes the bearers). Reais.
+ */
+export type NumerosPrepago = {
+  creditado: number;
+  utilizado: number;
+  valesVendidos: number;
+  carregado: number;
+  usado: number;
+  devolvido: number;
+  vencido: number;
+  emAberto: number;
+};
 export type DashboardPrepago = {
   periodo: PeriodoDashboard;
-  totais: { creditado: number; utilizado: number };
-  serie: { periodo: string; creditado: number; utilizado: number }[];
+  totais: NumerosPrepago;
+  serie: ({ periodo: string } & NumerosPrepago)[];
 };
 
 /**

@@ -37,3 +37,4 @@ export * from './sorteio.js';
 export * from './sorteio-algoritmo.js';
 export * from './contato.js';
 export * from './cupomdesconto.js';
+export * from './vale-presente.js';

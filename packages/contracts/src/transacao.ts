@@ -241,6 +241,8 @@ export type ComprovanteVenda = {
   cliente: { id: number; nome: string; documento: string | null };
   valor: number;
   resgate: number;
+  /** Paid with gift cards (docs/areas/vale-presente.md); already taken off `aPagar`. */
+  valePresente: number;
   aPagar: number;
   cashback: number;
   pontos: number;

@@ -14,7 +14,7 @@ export async function violacoesDoRazao(t: AppDeTeste) {
   return {
     desbalanceados: await linhas(t, sql`
       select p.lancamento_id from partida p join conta c on c.id = p.conta_id
-      group by p.lancamento_id, regexp_replace(c.tipo, '^(SISTEMA|PARCEIRO)_', '') having sum(p.valor) <> 0`),
+      group by p.lancamento_id, regexp_replace(regexp_replace(c.tipo, '^(SISTEMA|PARCEIRO)_', ''), '^VALE_PRESENTE$', 'PREPAGO') having sum(p.valor) <> 0`),
     negativos: await linhas(t, sql`select id from conta where cliente_id is not null and saldo < 0`),
     saldoDiferenteDasPartidas: await linhas(t, sql`
       select c.id from conta c left join partida p on p.conta_id = c.id

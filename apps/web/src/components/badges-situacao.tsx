@@ -4,7 +4,9 @@ import {
   ROTULOS_STATUS_CARTAO,
   ROTULOS_STATUS_CLIENTE,
   ROTULOS_STATUS_RESGATE_PREMIO,
+  ROTULOS_SITUACAO_VALE,
   type SituacaoClientePlano,
+  type SituacaoValePresente,
   type StatusCartao,
   type StatusCliente,
   type StatusResgatePremio,
@@ -15,6 +17,7 @@ const COR_CLIENTE: Record<StatusCliente, string> = { ATIVO: 'teal', BLOQUEADO: '
 const COR_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray' };
 const COR_RESGATE_PREMIO: Record<StatusResgatePremio, string> = { SOLICITADO: 'blue', SEPARADO: 'grape', DISPONIVEL: 'yellow', RETIRADO: 'teal', CANCELADO: 'gray' };
 const COR_PLANO: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
+const COR_VALE: Record<SituacaoValePresente, string> = { ATIVO: 'teal', ESGOTADO: 'blue', VENCIDO: 'orange', CANCELADO: 'gray' };
 
 type Tamanho = Pick<BadgeProps, 'size'>;
 
@@ -55,6 +58,14 @@ export function BadgeStatusResgatePremio({ status, size }: { status: StatusResga
   return (
     <Badge color={COR_RESGATE_PREMIO[status]} variant="light" size={size}>
       {ROTULOS_STATUS_RESGATE_PREMIO[status]}
+    </Badge>
+  );
+}
+
+export function BadgeSituacaoVale({ situacao, size }: { situacao: SituacaoValePresente } & Tamanho) {
+  return (
+    <Badge color={COR_VALE[situacao]} variant="light" size={size}>
+      {ROTULOS_SITUACAO_VALE[situacao]}
     </Badge>
   );
 }

@@ -19,3 +19,4 @@ export * from './resumo-cliente.js';
 export * from './premio.js';
 export * from './sorteio.js';
 export * from './cupom.js';
+export * from './vale-presente.js';

@@ -81,9 +81,10 @@ export const conta = pgTable(
       .references(() => empresa.id),
     clienteId: integer().references(() => cliente.id),
     // PARCEIRO_*: what the company owes the accredited network for redemptions made there (docs/areas/rede-credenciada.md).
+    // VALE_PRESENTE: what it owes the bearers of its gift cards, unit PREPAGO (docs/areas/vale-presente.md).
     tipo: varchar({ length: 20 })
       .notNull()
-      .$type<'CASHBACK' | 'PONTOS' | 'PREPAGO' | 'SISTEMA_CASHBACK' | 'SISTEMA_PONTOS' | 'SISTEMA_PREPAGO' | 'PARCEIRO_CASHBACK' | 'PARCEIRO_PONTOS'>(),
+      .$type<'CASHBACK' | 'PONTOS' | 'PREPAGO' | 'SISTEMA_CASHBACK' | 'SISTEMA_PONTOS' | 'SISTEMA_PREPAGO' | 'PARCEIRO_CASHBACK' | 'PARCEIRO_PONTOS' | 'VALE_PRESENTE'>(),
     /** Cached sum of the account's entries, changed only in the transaction that writes them. */
     saldo: bigint({ mode: 'number' }).notNull().default(0),
     bloqueada: boolean().notNull().default(false),
@@ -109,7 +110,7 @@ export const lancamento = pgTable(
     // No foreign keys on the ledger's append-only rows (docs/decisions/017-vendas-em-lote.md):
     // what they point to is read or locked by the same transaction and is never deleted.
     empresaId: integer().notNull(),
-    tipo: varchar({ length: 20 }).notNull().$type<'VENDA' | 'RESGATE' | 'ESTORNO' | 'AJUSTE' | 'EXPIRACAO' | 'UNIFICACAO' | 'SALDO_INICIAL'>(),
+    tipo: varchar({ length: 20 }).notNull().$type<'VENDA' | 'RESGATE' | 'ESTORNO' | 'AJUSTE' | 'EXPIRACAO' | 'UNIFICACAO' | 'SALDO_INICIAL' | 'VALE_PRESENTE'>(),
     descricao: varchar({ length: 200 }).notNull(),
     estornoDeId: integer(),
     filialId: integer(),

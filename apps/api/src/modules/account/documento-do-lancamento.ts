@@ -20,7 +20,7 @@ const LIVRE = { livre: true } as const;
 const doDocumento = (mensagem: string): DocumentoDoLancamento => ({ livre: false, mensagem });
 
 /** The documents that undo their own postings (the sale's cancellation; a redemption's, when it has one). */
-export type DocumentoQueEstorna = Extract<TipoLancamento, 'VENDA' | 'RESGATE'>;
+export type DocumentoQueEstorna = Extract<TipoLancamento, 'VENDA' | 'RESGATE' | 'VALE_PRESENTE'>;
 
 export const DOCUMENTO_DO_LANCAMENTO: Record<TipoLancamento, DocumentoDoLancamento> = {
   AJUSTE: LIVRE,
@@ -32,4 +32,5 @@ export const DOCUMENTO_DO_LANCAMENTO: Record<TipoLancamento, DocumentoDoLancamen
   EXPIRACAO: doDocumento('Uma expiração não pode ser estornada: conceda um ajuste de crédito, se for o caso.'),
   UNIFICACAO: doDocumento('Uma unificação de contas não pode ser estornada.'),
   ESTORNO: doDocumento('Um estorno não pode ser estornado.'),
+  VALE_PRESENTE: doDocumento('Este lançamento é de um vale-presente: cancele o vale em Vale-presente.'),
 };

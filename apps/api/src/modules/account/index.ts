@@ -6,6 +6,7 @@ export { arrayPg, lerConsumo, sqlConsumirLotes, sqlRestaurarLotes, type Consumo 
 export {
   contaCliente,
   contaParceiros,
+  contaValesPresente,
   lancar,
   contaSistema,
   creditarClientesEmLote,

@@ -315,6 +315,15 @@ export async function contaParceiros(tx: Executor, empresaId: number, unidade: '
   return contaDaEmpresa(tx, empresaId, unidade === 'CASHBACK' ? 'PARCEIRO_CASHBACK' : 'PARCEIRO_PONTOS');
 }
 
+/**
+ * The company's account of what it owes the bearers of its gift cards (unit PREPAGO, against
+ * SISTEMA_PREPAGO; docs/areas/vale-presente.md). Not locked either: each card's balance is kept
+ * and locked by the valepresente module, of which this account is the sum.
+ */
+export async function contaValesPresente(tx: Executor, empresaId: number): Promise<number> {
+  return contaDaEmpresa(tx, empresaId, 'VALE_PRESENTE');
+}
+
 async function contaDaEmpresa(tx: Executor, empresaId: number, tipo: TipoConta): Promise<number> {
   await tx.insert(conta).values({ empresaId, clienteId: null, tipo }).onConflictDoNothing();
   const [c] = await tx

@@ -13,6 +13,8 @@ import {
   PODE_GERENCIAR_PREMIOS,
   PODE_GERENCIAR_SORTEIOS,
   PODE_GERENCIAR_CUPONS,
+  PODE_GERENCIAR_VALE_PRESENTE,
+  PODE_VENDER_VALE_PRESENTE,
   PODE_RESGATAR_PREMIOS,
   PODE_VER_RELATORIOS_CONTAS,
   PODE_VER_SERVIDOR_WHATS,
@@ -85,6 +87,10 @@ export const MENU: Definicao[] = [
       { titulo: 'Cartões', icone: 'credit-card', tipo: 'interno', state: '/app/cartoes/lista', permissoes: PODE_CONSULTAR_CARTOES },
       { titulo: 'Fila de impressão', icone: 'printer', tipo: 'interno', state: '/app/cartoes/fila', permissoes: PODE_GERENCIAR_CARTOES },
       { titulo: 'Uso dos cartões', icone: 'report', tipo: 'interno', state: '/app/cartoes/uso', permissoes: PODE_GERENCIAR_CARTOES },
+      // Gift cards (docs/areas/vale-presente.md): the counter sells and checks balances; the management lists and cancels.
+      { titulo: 'Vender vale-presente', icone: 'gift', tipo: 'interno', state: '/app/cartoes/vale-presente/vender', permissoes: PODE_VENDER_VALE_PRESENTE },
+      { titulo: 'Saldo do vale-presente', icone: 'search', tipo: 'interno', state: '/app/cartoes/vale-presente/saldo', permissoes: PODE_VENDER_VALE_PRESENTE },
+      { titulo: 'Vales-presente', icone: 'list', tipo: 'interno', state: '/app/cartoes/vales-presente', permissoes: PODE_GERENCIAR_VALE_PRESENTE },
     ],
   },
   {

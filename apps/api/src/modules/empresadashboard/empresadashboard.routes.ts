@@ -26,6 +26,7 @@ import { completo, montarPainel, nomesDaRede, reais, type Painel } from './paine
 import { responderResultadosPorUsuario } from './resultados-usuario.js';
 import { hojeNoFuso } from './resumo.js';
 import { vendasComCupom } from './cupons.js';
+import { painelPrepago } from './vale-presente.js';
 
 export const MENSAGEM_SEM_CUPONS = 'Nenhuma venda com cupom no período.';
 
@@ -91,12 +92,8 @@ export async function empresadashboardRoutes(app: FastifyInstance) {
   });
 
   rotas.post('/empresadashboard/vendasprepago', { schema, config }, async (request) => {
-    const { painel: p } = await painelDaRequisicao(request, request.body);
-    return ok<DashboardPrepago>({
-      periodo: p.periodo,
-      totais: { creditado: reais(p.total.prepagoCreditado), utilizado: reais(p.total.prepagoUtilizado) },
-      serie: p.serie.map((s) => ({ periodo: s.periodo, creditado: reais(s.prepagoCreditado), utilizado: reais(s.prepagoUtilizado) })),
-    });
+    const { extra } = await painelDaRequisicao(request, request.body, (tx, faixa, _pt, p) => painelPrepago(tx, faixa, p));
+    return ok<DashboardPrepago>(extra!);
   });
 
   // Sales with a coupon (docs/areas/cupons.md): counted from the coupon uses in force.

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centavosParaReais,
@@ -36,6 +36,8 @@ async function carregar(tx: Executor, empresaId: number, transacaoId: number, fi
       atendente: usuario.nome,
       valorCentavos: transacao.valorCentavos,
       resgateCentavos: transacao.resgateCentavos,
+      // The part gift cards paid (valepresente's use rows): off what the customer pays at the till.
+      valeCentavos: sql<number>`coalesce((select sum(u.valor_centavos) from vale_presente_uso u where u.transacao_id = ${transacao.id}), 0)::bigint`.mapWith(Number),
       cashbackCentavos: transacao.cashbackCentavos,
       pontos: transacao.pontos,
       criadoEm: transacao.criadoEm,
@@ -62,7 +64,8 @@ async function carregar(tx: Executor, empresaId: number, transacaoId: number, fi
     cliente: { id: t.clienteId, nome: t.clienteNome, documento: t.documento ? mascararDocumentoParcial(t.documento) : null },
     valor: centavosParaReais(t.valorCentavos),
     resgate: centavosParaReais(t.resgateCentavos),
-    aPagar: centavosParaReais(t.valorCentavos - t.resgateCentavos),
+    valePresente: centavosParaReais(t.valeCentavos),
+    aPagar: centavosParaReais(t.valorCentavos - t.resgateCentavos - t.valeCentavos),
     cashback: centavosParaReais(t.cashbackCentavos),
     pontos: t.pontos,
     saldos: { CASHBACK: centavosParaReais(saldos.CASHBACK), PONTOS: saldos.PONTOS },
@@ -94,6 +97,7 @@ export function linhasDoComprovante(d: DadosComprovante): LinhaComprovante[] {
   linha(separador());
   linha(colunasDuas('Valor da compra', formatarBRL(d.valor)));
   if (d.resgate > 0) linha(colunasDuas('Cashback usado', `- ${formatarBRL(d.resgate)}`));
+  if (d.valePresente > 0) linha(colunasDuas('Vale-presente', `- ${formatarBRL(d.valePresente)}`));
   linha(colunasDuas('A PAGAR', formatarBRL(d.aPagar)), true);
   linha(separador());
   linha(colunasDuas('Cashback ganho', formatarBRL(d.cashback)));

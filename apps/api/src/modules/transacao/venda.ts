@@ -61,8 +61,16 @@ export type NovaVenda = {
   filialInformada?: boolean;
   /** Whoever posts may unblock accounts: a refusal for a blocked account tells them where, or else to call the manager. */
   desbloqueia?: boolean;
+  /** Another means of payment moving a balance in the sale's own posting (a gift card, modules/valepresente). */
+  pagamento?: PagamentoNaVenda;
   criadoEm?: Date;
 };
+
+/**
+ * Entries another module adds to a sale's posting, on company accounts it has locked or checked
+ * itself: they are reversed with the sale's posting when the sale is cancelled, exactly once.
+ */
+export type PagamentoNaVenda = { partidas: Movimento[]; contas: ContaTravada[]; referencia: Record<string, number> };
 
 /** The units whose accrual this sale did not credit because the customer's account is blocked. */
 export type UnidadeVenda = 'CASHBACK' | 'PONTOS';
@@ -271,6 +279,7 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
     if (cashbackCentavos > 0) partidas.push({ contaId: cb!.id, valor: cashbackCentavos }, { contaId: sistemaCashback, valor: -cashbackCentavos });
   }
   if (pontos > 0) partidas.push({ contaId: pt!.id, valor: pontos }, { contaId: ctx.sistema.SISTEMA_PONTOS!, valor: -pontos });
+  if (v.pagamento) partidas.push(...v.pagamento.partidas);
 
   const transacaoId = ctx.transacaoId;
   let gravacao: Gravacao | null = null;
@@ -286,9 +295,9 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
       usuarioId: v.usuarioId,
       partidas,
       criadoEm: v.criadoEm,
-      referencia: { valorCentavos: v.valorCentavos, resgateCentavos: v.resgateCentavos, cashbackCentavos, pontos },
+      referencia: { valorCentavos: v.valorCentavos, resgateCentavos: v.resgateCentavos, cashbackCentavos, pontos, ...v.pagamento?.referencia },
     };
-    const plano = planejarLancamento(l, [...ctx.contas, ...sistema]);
+    const plano = planejarLancamento(l, [...ctx.contas, ...sistema, ...(v.pagamento?.contas ?? [])]);
     await exigirLotesDisponiveis(() => g.executor(), l, plano, consumo);
     gravacao = { l, plano, consumo, novos: novosLotes(l, plano, consumo, new Map()) };
   }

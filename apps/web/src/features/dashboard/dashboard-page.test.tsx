@@ -37,6 +37,12 @@ function rotas(extra: Rotas = {}): Rotas {
       const f = JSON.parse(req.corpo ?? '{}') as { de: string; ate: string };
       return { corpo: { hasError: false, messageError: null, result: painel(f.de, f.ate), results: null } };
     }),
+    'POST empresadashboard/vendasprepago': responder((req) => {
+      const f = JSON.parse(req.corpo ?? '{}') as { de: string; ate: string };
+      const numeros = { creditado: 0, utilizado: 0, valesVendidos: 3, carregado: 250, usado: 40.5, devolvido: 0, vencido: 0, emAberto: 209.5 };
+      const prepago = { periodo: { de: f.de, ate: f.ate, filialId: null, agrupamento: 'DIA' }, totais: numeros, serie: [{ periodo: f.ate, ...numeros }] };
+      return { corpo: { hasError: false, messageError: null, result: prepago, results: null } };
+    }),
     ...extra,
   };
 }
@@ -52,7 +58,8 @@ describe('Dashboard', () => {
   it('abre nos últimos 30 dias (datas do servidor) e mostra os indicadores em reais', async () => {
     const s = servidorFalso(rotas());
     abrir();
-    expect(await screen.findByText('R$ 98.765,43', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The first render imports the charts (two blocks of them now, with the gift cards'): slow on a loaded machine.
+    expect(await screen.findByText('R$ 98.765,43', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('1.234')).toBeInTheDocument();
     expect(screen.getByText('Ticket médio R$ 80,04')).toBeInTheDocument();
     expect(screen.getByText('R$ 4.938,27')).toBeInTheDocument();
@@ -60,6 +67,11 @@ describe('Dashboard', () => {
     expect(screen.getByText('≈ 991.213')).toBeInTheDocument();
     expect(screen.getByText('Filiais que mais vendem')).toBeInTheDocument();
     expect(screen.getByText('24/10/2026 a 22/11/2026 · por dia')).toBeInTheDocument();
+    // Gift cards (vendasprepago): sold, loaded, used and what is still owed to the bearers.
+    const vales = await screen.findByRole('region', { name: 'Vale-presente' });
+    expect(vales).toHaveTextContent('R$ 250,00');
+    expect(vales).toHaveTextContent('R$ 40,50');
+    expect(vales).toHaveTextContent('Em aberto no fim do período: R$ 209,50');
     const corpo = JSON.parse(s.chamadas('POST empresadashboard/completo')[0]!.corpo!);
     expect(corpo).toEqual({ de: '2026-10-24', ate: HOJE });
   });

@@ -8,6 +8,7 @@ import { erroDoPeriodo, FiltrosDashboard } from './filtros';
 import { Graficos } from './graficos';
 import { PainelCupons } from './cupons';
 import { Indicadores } from './indicadores';
+import { PainelValePresente } from './vale-presente';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 
 function Esqueleto() {
@@ -76,6 +77,7 @@ export function Component() {
           <Indicadores d={dados.data} />
           <Graficos d={dados.data} />
           {filtro && <PainelCupons filtro={filtro} />}
+          <PainelValePresente filtro={filtro} />
         </Stack>
       )}
     </Stack>

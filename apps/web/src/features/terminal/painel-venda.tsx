@@ -1,12 +1,14 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { CupomAplicado } from '@bonifica/contracts';
+import { MENSAGEM_CUPOM_COM_VALE, type CupomAplicado } from '@bonifica/contracts';
 import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { CampoCupom } from './campo-cupom';
 import classes from './terminal.module.css';
 import { lerReais, maximoResgate, reaisParaTexto } from './valores';
 import { formatarBRL } from '../../lib/format';
+import type { PagamentoComVale } from '../../lib/vale-presente';
+import { CamposValeNaVenda, lerValeDigitado, type ValeDigitado } from './vale-na-venda';
 
 type Props = {
   habilitado: boolean;
@@ -20,7 +22,7 @@ type Props = {
   lancarRef: RefObject<(() => void) | null>;
   aoMudar: () => void;
   /** Posts; resolves with the server's message when it refused. */
-  aoLancar: (valor: number, resgate: number, cupom: string | null) => Promise<string | null>;
+  aoLancar: (valor: number, resgate: number, cupom: string | null, vale?: PagamentoComVale) => Promise<string | null>;
   /** The customer, for the coupon's preview. */
   clienteId?: number | null;
 };
@@ -32,6 +34,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
   const [erro, setErro] = useState<string | null>(null);
   const [cupom, setCupom] = useState('');
   const [previa, setPrevia] = useState<CupomAplicado | null>(null);
+  const [vale, setVale] = useState<ValeDigitado | null>(null);
 
   const valor = lerReais(valorTexto);
   // With a coupon checked, cashback pays at most what is left after its discount.
@@ -54,8 +57,17 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
       setErro(`O cashback usado pode ser no máximo ${formatarBRL(maximo)}.`);
       return;
     }
+    const comVale = lerValeDigitado(vale, Math.round((valor - resgate) * 100) / 100);
+    if (comVale.erro) {
+      setErro(comVale.erro);
+      return;
+    }
     setErro(null);
-    setErro(await aoLancar(valor, resgate, cupom.trim() || null));
+    if (comVale.vale && cupom.trim()) {
+      setErro(MENSAGEM_CUPOM_COM_VALE);
+      return;
+    }
+    setErro(await aoLancar(valor, resgate, cupom.trim() || null, comVale.vale));
   };
   lancarRef.current = () => void lancar();
   // Gone with the panel: F2 on the receipt must not post the old values again.
@@ -115,6 +127,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
             </Button>
           }
         />
+        <CamposValeNaVenda vale={vale} aoMudar={(v) => (aoMudar(), setVale(v))} desabilitado={!pronto || postando} aPagar={valor !== null && valor > 0 ? Math.max(0, Math.round((valor - (resgate ?? 0)) * 100) / 100) : null} />
         {erro && (
           <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
             {erro}

@@ -4,7 +4,8 @@ import { type ResultadoVenda } from '@bonifica/contracts';
 import { BotaoImprimir, PapelComprovante, useComprovante } from '../../components/comprovante';
 import { formatarBRL, formatarInteiro } from '../../lib/format';
 
-export type VendaFeita = ResultadoVenda & { valor: number; cancelada: boolean };
+/** `valePago`/`saldoVale`: the part a gift card paid and what is left on it (sales paid with one). */
+export type VendaFeita = ResultadoVenda & { valor: number; cancelada: boolean; valePago?: number; saldoVale?: number };
 
 type Props = {
   venda: VendaFeita;
@@ -45,7 +46,7 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
           </Badge>
         </Group>
         <SimpleGrid cols={2} spacing="sm">
-          <Numero rotulo="A pagar" valor={formatarBRL((venda.cupom ? venda.cupom.valorAPagar : venda.valor) - venda.resgate)} forte />
+          <Numero rotulo="A pagar" valor={formatarBRL((venda.cupom ? venda.cupom.valorAPagar : venda.valor) - venda.resgate - (venda.valePago ?? 0))} forte />
           <Numero rotulo="Cashback ganho" valor={formatarBRL(venda.cashback)} testId="recibo-cashback" />
           <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
@@ -53,6 +54,12 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
         {venda.cupom && (
           <Alert color="teal" variant="light" data-testid="recibo-cupom">
             Cupom {venda.cupom.codigo}: {venda.cupom.desconto > 0 ? `desconto de ${formatarBRL(venda.cupom.desconto)}` : `bônus de ${formatarBRL(venda.cupom.bonus)} em cashback`}
+          </Alert>
+        )}
+        {venda.valePago !== undefined && (
+          <Alert color="teal" variant="light" data-testid="recibo-vale">
+            Pago com vale-presente: {formatarBRL(venda.valePago)} · saldo do vale: {formatarBRL(venda.saldoVale ?? 0)}
+            {venda.cancelada ? ' (devolvido ao vale com o cancelamento)' : ''}
           </Alert>
         )}
         {venda.contasBloqueadas.length > 0 && (

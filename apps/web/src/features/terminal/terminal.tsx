@@ -17,6 +17,7 @@ import { PainelVenda } from './painel-venda';
 import { PremiosCliente } from './premios-cliente';
 import { ResultadoVendaCard, type VendaFeita } from './resultado-venda';
 import { useLancamento } from './use-lancamento';
+import type { PagamentoComVale } from '../../lib/vale-presente';
 import { avisoContasBloqueadas } from './valores';
 import { formatarBRL } from '../../lib/format';
 
@@ -75,10 +76,18 @@ export function Terminal() {
     [atualizarSaldos, novaTentativa],
   );
 
-  const aoLancar = async (valor: number, resgate: number, cupom: string | null): Promise<string | null> => {
+  const aoLancar = async (valor: number, resgate: number, cupom: string | null, vale?: PagamentoComVale): Promise<string | null> => {
     if (!selecionado || vendaRef.current) return null;
     try {
-      const r = await lancar({ clienteId: selecionado.cliente.id, valor, resgate, identificacao: selecionado.como, ...(selecionado.cartao ? { cartao: selecionado.cartao } : {}), ...(cupom ? { cupom } : {}) });
+      const r = await lancar({
+        clienteId: selecionado.cliente.id,
+        valor,
+        resgate,
+        identificacao: selecionado.como,
+        ...(selecionado.cartao ? { cartao: selecionado.cartao } : {}),
+        ...(cupom ? { cupom } : {}),
+        ...(vale ? { vale } : {}),
+      });
       if (!r) return null;
       vendaRef.current = { ...r, valor, cancelada: false };
       setVenda(vendaRef.current);

@@ -1,10 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import type { IdentificacaoVenda, ResultadoVenda } from '@bonifica/contracts';
 import { ApiError } from '../../lib/api';
+import { lancarVendaComVale, type PagamentoComVale } from '../../lib/vale-presente';
 import { lancarVenda } from './api';
 
-/** `cartao`: the card passed at the counter, so the sale is recorded on it (card use reports). */
-export type PedidoVenda = { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda; cartao?: string };
+/**
+ * `cartao`: the card passed at the counter, so the sale is recorded on it (card use reports);
+ * `vale`: a gift card paying part of it (the sale then goes to valepresente/venda).
+ */
+export type PedidoVenda = { clienteId: number; valor: number; resgate: number; identificacao: IdentificacaoVenda; cartao?: string; cupom?: string; vale?: PagamentoComVale };
 
 /**
  * Posting a sale so that it happens once: a ref guards the same tick (a second Enter does not see
@@ -21,13 +25,13 @@ export function useLancamento() {
     chaveRef.current = null;
   }, []);
 
-  const lancar = useCallback(async (pedido: PedidoVenda): Promise<ResultadoVenda | null> => {
+  const lancar = useCallback(async ({ vale, ...pedido }: PedidoVenda): Promise<(ResultadoVenda & { valePago?: number; saldoVale?: number }) | null> => {
     if (postandoRef.current) return null;
     postandoRef.current = true;
     setPostando(true);
     chaveRef.current ??= crypto.randomUUID();
     try {
-      const r = await lancarVenda(pedido, chaveRef.current);
+      const r = vale ? await lancarVendaComVale(pedido, vale, chaveRef.current) : await lancarVenda(pedido, chaveRef.current);
       chaveRef.current = null;
       return r;
     } catch (e) {

@@ -40,6 +40,7 @@ const comprovante: ComprovanteVenda = {
   cliente: { id: 10, nome: 'Ana', documento: null },
   valor: 10,
   resgate: 0,
+  valePresente: 0,
   aPagar: 10,
   cashback: 0.5,
   pontos: 10,

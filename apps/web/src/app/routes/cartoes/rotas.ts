@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { PODE_CONSULTAR_CARTOES, PODE_GERENCIAR_CARTOES } from '@bonifica/contracts';
+import { PODE_CONSULTAR_CARTOES, PODE_GERENCIAR_CARTOES, PODE_GERENCIAR_VALE_PRESENTE, PODE_VENDER_VALE_PRESENTE } from '@bonifica/contracts';
 import { PaginaCarregando } from '../../../components/pagina-carregando';
 import type { RotaHandle } from '../../route-handle';
 
@@ -24,6 +24,22 @@ export const rotasCartoes: RouteObject[] = [
         path: 'uso',
         lazy: () => import('../../../features/cartoes/uso-page'),
         handle: { breadcrumb: 'Uso dos cartões', permissions: PODE_GERENCIAR_CARTOES } satisfies RotaHandle,
+      },
+      // Gift cards (docs/areas/vale-presente.md): sold and checked at the counter, listed by the management.
+      {
+        path: 'vale-presente/vender',
+        lazy: () => import('../../../features/vale-presente/vender-page'),
+        handle: { breadcrumb: 'Vender vale-presente', permissions: PODE_VENDER_VALE_PRESENTE } satisfies RotaHandle,
+      },
+      {
+        path: 'vale-presente/saldo',
+        lazy: () => import('../../../features/vale-presente/saldo-page'),
+        handle: { breadcrumb: 'Saldo do vale-presente', permissions: PODE_VENDER_VALE_PRESENTE } satisfies RotaHandle,
+      },
+      {
+        path: 'vales-presente',
+        lazy: () => import('../../../features/vale-presente/lista-page'),
+        handle: { breadcrumb: 'Vales-presente', permissions: PODE_GERENCIAR_VALE_PRESENTE } satisfies RotaHandle,
       },
       {
         path: ':id',

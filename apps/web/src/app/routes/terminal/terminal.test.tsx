@@ -68,6 +68,7 @@ function comprovante(id: number, status: ComprovanteVenda['status'] = 'CONFIRMAD
     cliente: { id: 10, nome: ana.nome, documento: '***.982.247-**' },
     valor: 123.45,
     resgate: 0,
+    valePresente: 0,
     aPagar: 123.45,
     cashback: 6.17,
     pontos: 123,

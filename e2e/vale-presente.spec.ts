@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cpfNovo, entrar } from './apoio';
+
+/** Screenshots of this spec stay out of the repository (looked at by hand). */
+async function foto(page: Page, nome: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.screenshot({ path: `/tmp/vale-e2e/${nome}.png`, fullPage: true });
+}
+
+test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, saldo consultado, listado e no dashboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await entrar(page, 'gerente');
+
+  // Sold at the counter: the code and the PIN shown once.
+  await page.goto('/app/cartoes/vale-presente/vender');
+  await page.getByLabel('Valor do vale').fill('100,00');
+  const para = `Presenteada ${Date.now()}`;
+  await page.getByLabel('Para (opcional)').fill(para);
+  await page.getByRole('button', { name: 'Vender vale-presente' }).click();
+  const vendido = page.getByRole('region', { name: 'Vale-presente vendido' });
+  await expect(vendido).toContainText('Vale-presente de R$ 100,00 vendido');
+  const codigo = (await page.getByTestId('codigo-vale').innerText()).replace(/\D/g, '');
+  const pin = (await page.getByTestId('pin-vale').innerText()).trim();
+  expect(codigo).toMatch(/^\d{16}$/);
+  expect(pin).toMatch(/^\d{6}$/);
+  await foto(page, 'vender-desktop');
+
+  // A later sale at the terminal: R$ 60,00, of which R$ 40,00 with the card; the rest at the till.
+  await page.goto('/app/terminal');
+  const cpf = cpfNovo();
+  const campo = page.getByRole('textbox', { name: /^Cliente/ });
+  await campo.fill(cpf);
+  await campo.press('Enter');
+  await page.getByLabel('Nome').fill('Cliente do Vale E2E');
+  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
+  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Cliente do Vale E2E');
+  await page.getByLabel('Valor da compra').fill('60,00');
+  await page.getByLabel('Pagar com vale-presente').check();
+  await page.getByLabel('Código do vale').fill(codigo.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByLabel('Senha (PIN)').fill(pin);
+  await page.getByLabel('Pagar com o vale').fill('40,00');
+  await foto(page, 'terminal-com-vale-desktop');
+  await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
+  await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 40,00 · saldo do vale: R$ 60,00');
+  // Cashback on the whole sale (the demo's 5% of R$ 60,00): the card is money already paid.
+  await expect(page.getByTestId('recibo-cashback')).toHaveText('R$ 3,00');
+  await foto(page, 'terminal-recibo-vale-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'terminal-recibo-vale-celular');
+
+  // The balance check at the counter (phone width).
+  await page.goto('/app/cartoes/vale-presente/saldo');
+  await page.getByLabel('Código do vale').fill(codigo);
+  await page.getByLabel('Senha (PIN)').fill(pin);
+  await page.getByRole('button', { name: 'Consultar saldo' }).click();
+  await expect(page.getByTestId('saldo-vale')).toHaveText('R$ 60,00');
+  await expect(page.getByRole('region', { name: 'Saldo do vale-presente' })).toContainText('Ativo');
+  await foto(page, 'saldo-celular');
+
+  // The management's list: the card with its balance.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/app/cartoes/vales-presente?codigo=${codigo}`);
+  const linha = page.getByRole('row').filter({ hasText: para });
+  await expect(linha).toContainText('R$ 60,00', { timeout: 15_000 });
+  await expect(linha).toContainText('Ativo');
+  await foto(page, 'lista-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'lista-celular');
+
+  // The dashboard's gift card block.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/app/dashboard?periodo=HOJE');
+  const bloco = page.getByRole('region', { name: 'Vale-presente' });
+  await expect(bloco).toContainText('Carregado', { timeout: 20_000 });
+  await bloco.scrollIntoViewIfNeeded();
+  await foto(page, 'dashboard-desktop');
+});
