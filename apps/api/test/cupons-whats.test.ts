@@ -93,7 +93,7 @@ describe('cupomdesconto/whats/enviar', () => {
     const m = await mensagens(c.id);
     expect(m.map((x) => x.cliente_id)).toEqual(sim);
     const codigos = (await codigosDe(c.id)).filter((k) => k.cliente_id !== null);
-    expect(codigos.map((k) => k.cliente_id).sort((a, b) => a - b)).toEqual(sim);
+    expect(codigos.map((k) => k.cliente_id!).sort((a, b) => a - b)).toEqual(sim);
     expect(new Set(codigos.map((k) => k.codigo)).size).toBe(3);
     // Two codes were generated before (quantidade 2): used first, the third generated for the send.
     expect((await codigosDe(c.id)).length).toBe(3);

@@ -18,8 +18,7 @@ import { disposicaoAnexo, gerarPlanilha, telefonePlanilha } from '../../lib/plan
 import { ok } from '../../lib/resposta.js';
 import { criarTarefa } from '../../lib/tarefas.js';
 import { comTenant, empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { linhas } from '../mensagem/index.js';
-import { enfileirarTeste } from '../mensagem/enfileirar.js';
+import { enfileirarTeste, linhas } from '../mensagem/index.js';
 import { condicoesDoPublico, contarEnvio, criarLoteDoEnvio, cupomParaEnvio, instanciaObrigatoria, ORIGEM_CUPOM_WHATS, renderizarExemplo, TAREFA_CUPOM_WHATS } from './whats.js';
 
 /**
