@@ -51,10 +51,10 @@ export async function cupomWhatsRoutes(app: FastifyInstance) {
       const r = await transacaoDoUsuario(request, async (tx): Promise<EnvioCupomWhats> => {
         const c = await cupomParaEnvio(tx, empresaId, b.cupomId, !b.simular);
         const condicoes = await condicoesDoPublico(tx, empresaId, b.publicoId);
-        await instanciaObrigatoria(tx, empresaId);
         const n = await contarEnvio(tx, empresaId, b.cupomId, condicoes);
         const previa = await renderizarExemplo(tx, empresaId, c);
         if (b.simular) return { ...n, previa, tarefa: null };
+        await instanciaObrigatoria(tx, empresaId);
         if (n.destinatarios === 0) throw erro.conflito('Ninguém deste público pode receber o cupom agora (consentimento, bloqueio, celular ou já recebeu).');
         const loteId = await criarLoteDoEnvio(tx, empresaId, c, u.id);
         const tarefa = await criarTarefa(tx, { tipo: TAREFA_CUPOM_WHATS, usuario: u, parametros: { cupomId: b.cupomId, publicoId: b.publicoId, loteId } });
