@@ -84,7 +84,7 @@ describe('cupomdesconto/whats/enviar', () => {
     // The preview: nothing written, the count and the rendered template.
     const antes = await contarTudo();
     const p = env<EnvioCupomWhats>(await enviar(ctx.gerente, { cupomId: c.id, publicoId, simular: true })).result;
-    expect(p).toMatchObject({ destinatarios: 3, jaReceberam: 0, tarefa: null });
+    expect(p).toMatchObject({ destinatarios: 3, jaReceberam: 0, temNumero: true, tarefa: null });
     expect(p.previa).toMatch(/^Olá Maria da Silva! Seu cupom na .+: EXEMPLO123 \(válido até 31\/12\/2099\)\.$/);
     expect(await contarTudo()).toBe(antes);
 
@@ -146,6 +146,7 @@ describe('cupomdesconto/whats/enviar', () => {
     expect(r.json().messageError).toMatch(/inativo, vencido ou esgotado/);
     const alheio = await publicoDe(await criarClientes(ctx.db, ctx.outraId, 1, 'SemInst', true), ctx.outraId);
     const k = env<Cupom>(await ctx.outra.post('/services/cupomdesconto/save', { nome: 'Sem número', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, whatsAppLote: MODELO })).result;
+    expect(env<EnvioCupomWhats>(await enviar(ctx.outra, { cupomId: k.id, publicoId: alheio, simular: true })).result).toMatchObject({ destinatarios: 1, temNumero: false });
     const s = await enviar(ctx.outra, { cupomId: k.id, publicoId: alheio });
     expect(s.statusCode, s.body).toBe(409);
     expect(s.json().messageError).toMatch(/número de WhatsApp/);

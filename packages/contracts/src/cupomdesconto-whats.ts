@@ -25,6 +25,8 @@ export type EnvioCupomWhats = {
   jaReceberam: number;
   /** The template rendered for a sample customer and a sample code. */
   previa: string;
+  /** Whether the company has a WhatsApp number to send through (without one the send is refused with 409). */
+  temNumero: boolean;
   /** The background job (status/assincrono/{tarefa}); null when simulating. */
   tarefa: string | null;
 };

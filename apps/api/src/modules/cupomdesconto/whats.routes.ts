@@ -18,7 +18,7 @@ import { disposicaoAnexo, gerarPlanilha, telefonePlanilha } from '../../lib/plan
 import { ok } from '../../lib/resposta.js';
 import { criarTarefa } from '../../lib/tarefas.js';
 import { comTenant, empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { enfileirarTeste, linhas } from '../mensagem/index.js';
+import { enfileirarTeste, instanciaDaEmpresa, linhas } from '../mensagem/index.js';
 import { condicoesDoPublico, contarEnvio, criarLoteDoEnvio, cupomParaEnvio, instanciaObrigatoria, ORIGEM_CUPOM_WHATS, renderizarExemplo, TAREFA_CUPOM_WHATS } from './whats.js';
 
 /**
@@ -53,13 +53,13 @@ export async function cupomWhatsRoutes(app: FastifyInstance) {
         const condicoes = await condicoesDoPublico(tx, empresaId, b.publicoId);
         const n = await contarEnvio(tx, empresaId, b.cupomId, condicoes);
         const previa = await renderizarExemplo(tx, empresaId, c);
-        if (b.simular) return { ...n, previa, tarefa: null };
+        if (b.simular) return { ...n, previa, temNumero: (await instanciaDaEmpresa(tx, empresaId)) !== null, tarefa: null };
         await instanciaObrigatoria(tx, empresaId);
         if (n.destinatarios === 0) throw erro.conflito('Ninguém deste público pode receber o cupom agora (consentimento, bloqueio, celular ou já recebeu).');
         const loteId = await criarLoteDoEnvio(tx, empresaId, c, u.id);
         const tarefa = await criarTarefa(tx, { tipo: TAREFA_CUPOM_WHATS, usuario: u, parametros: { cupomId: b.cupomId, publicoId: b.publicoId, loteId } });
         await auditar(tx, request, { acao: 'ENVIAR_WHATSAPP', entidade: 'cupomdesconto', entidadeId: b.cupomId, depois: { publicoId: b.publicoId, loteId, tarefa, destinatarios: n.destinatarios } });
-        return { ...n, previa, tarefa };
+        return { ...n, previa, temNumero: true, tarefa };
       });
       if (r.tarefa) await app.tarefas.enfileirar(r.tarefa);
       return ok<EnvioCupomWhats>(r);

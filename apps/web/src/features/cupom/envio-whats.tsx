@@ -99,6 +99,11 @@ export function EnvioWhats({ cupom, aoFechar }: { cupom: Cupom | null; aoFechar:
                 <b>{n(p.destinatarios)}</b> {p.destinatarios === 1 ? 'cliente vai' : 'clientes vão'} receber um código.
                 {p.jaReceberam > 0 && ` ${n(p.jaReceberam)} deste público já ${p.jaReceberam === 1 ? 'recebeu' : 'receberam'} este cupom e ficam de fora.`}
               </Text>
+              {!p.temNumero && (
+                <Alert color="yellow" title="Sem número de WhatsApp">
+                  A empresa ainda não tem um número de WhatsApp conectado: conecte-o em Servidor WhatsApp antes de enviar.
+                </Alert>
+              )}
               <Text size="xs" c="dimmed">
                 Só clientes com autorização de WhatsApp, sem bloqueio e com celular. Cada código fica restrito ao cliente que o recebeu.
               </Text>
@@ -122,7 +127,7 @@ export function EnvioWhats({ cupom, aoFechar }: { cupom: Cupom | null; aoFechar:
             <Button variant="default" onClick={fechar}>
               Cancelar
             </Button>
-            <Button color="green" leftSection={<IconBrandWhatsapp size={16} />} loading={enviando} disabled={!p || p.destinatarios === 0} onClick={() => void enviar()}>
+            <Button color="green" leftSection={<IconBrandWhatsapp size={16} />} loading={enviando} disabled={!p || p.destinatarios === 0 || !p.temNumero} onClick={() => void enviar()}>
               {p ? `Enviar para ${n(p.destinatarios)}` : 'Enviar'}
             </Button>
           </Group>
