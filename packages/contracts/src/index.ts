@@ -37,4 +37,5 @@ export * from './sorteio.js';
 export * from './sorteio-algoritmo.js';
 export * from './contato.js';
 export * from './cupomdesconto.js';
+export * from './cupomdesconto-whats.js';
 export * from './vale-presente.js';

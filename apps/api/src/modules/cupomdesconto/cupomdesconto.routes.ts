@@ -37,6 +37,7 @@ import { buscarCupom, copiaDoCupom, excluirCupom, gravarCupom, listarCupons } fr
 import { TAREFA_GERAR_CUPONS } from './gerar-codigos.js';
 import { cupomAplicado, encontrarCupom, verificarCupom } from './uso.js';
 import { impressaoRoutes } from './impressao.routes.js';
+import { cupomWhatsRoutes } from './whats.routes.js';
 
 /** The codes of one coupon as CSV for Excel pt-BR, read page by page (a batch may have 200,000). */
 async function enviarCsv(app: FastifyInstance, reply: FastifyReply, u: UsuarioContexto, cupomId: number) {
@@ -166,4 +167,5 @@ export async function cupomdescontoRoutes(app: FastifyInstance) {
   );
 
   await app.register(impressaoRoutes);
+  await app.register(cupomWhatsRoutes);
 }

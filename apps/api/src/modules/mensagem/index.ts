@@ -15,3 +15,4 @@ export { entregarAte } from './laco.js';
 export { offsetDoFuso, RITMO_PADRAO, situacaoDoRitmo } from './ritmo.js';
 export { caixaSaidaRoutes } from './caixa.routes.js';
 export { pararEntregador, reconciliarMensagens, rodarEntregador } from './agendamento.js';
+export { enfileirarTeste } from './enfileirar.js';

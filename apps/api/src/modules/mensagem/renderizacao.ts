@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import { partesDoModelo, zonaIana, type FusoHorario, type NomeVariavel } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { erro } from '../../lib/erros.js';
@@ -15,8 +15,11 @@ export type ContextoRenderizacao = {
   empresaId: number;
   loja: string;
   fuso: FusoHorario;
-  cupom?: string | null;
+  /** The coupon code: one text for every customer, or an SQL expression (a code of each customer's own, coupon sends by WhatsApp). */
+  cupom?: string | SQL | null;
   link?: string | null;
+  /** When set, {vencimento} is this date (a coupon's expiry) instead of the customer's next cashback expiry. */
+  vencimento?: string | null;
 };
 
 /** Money as pt-BR text, R$ 1.234,56 (a plain space: WhatsApp and e-mail clients show it as typed). */
@@ -40,6 +43,7 @@ function variavelSql(nome: NomeVariavel, c: SQL, ctx: ContextoRenderizacao): SQL
     case 'pontos':
       return sql`translate(to_char(coalesce((select ct.saldo from conta ct where ct.empresa_id = ${c}.empresa_id and ct.cliente_id = ${c}.id and ct.tipo = 'PONTOS'), 0), 'FM999,999,999,990'), ',', '.')`;
     case 'vencimento':
+      if (ctx.vencimento !== undefined) return sql`${ctx.vencimento ?? ''}::text`;
       return sql`coalesce(to_char((select min(cr.expira_em) from ${lotesAbertos(c)}) at time zone ${zona}, 'DD/MM/YYYY'), '')`;
     case 'valor_vencendo':
       // Everything of the next expiry day (in the company's zone), whatever the lots' hours.
@@ -47,7 +51,7 @@ function variavelSql(nome: NomeVariavel, c: SQL, ctx: ContextoRenderizacao): SQL
         sql`coalesce((select sum(cr.restante) from ${lotesAbertos(c)} and (cr.expira_em at time zone ${zona})::date = (select (min(cr.expira_em) at time zone ${zona})::date from ${lotesAbertos(c)})), 0)`,
       );
     case 'cupom':
-      return sql`${ctx.cupom ?? ''}::text`;
+      return is(ctx.cupom, SQL) ? ctx.cupom : sql`${ctx.cupom ?? ''}::text`;
     case 'link':
       return sql`${ctx.link ?? ''}::text`;
     case 'loja':
@@ -67,7 +71,7 @@ export function sqlRenderizar(modelo: string, c: SQL, ctx: ContextoRenderizacao)
 }
 
 /** The company's name and zone, which every rendering of its messages needs. */
-export async function contextoDaEmpresa(tx: Executor, empresaId: number, extras: { cupom?: string | null; link?: string | null } = {}): Promise<ContextoRenderizacao> {
+export async function contextoDaEmpresa(tx: Executor, empresaId: number, extras: { cupom?: string | SQL | null; link?: string | null } = {}): Promise<ContextoRenderizacao> {
   const [e] = await linhas<{ loja: string; fuso: FusoHorario }>(tx, sql`select nome_curto as loja, fuso_horario as fuso from empresa where id = ${empresaId}`);
   if (!e) throw erro.naoEncontrado('Empresa não encontrada.');
   return { empresaId, loja: e.loja, fuso: e.fuso, cupom: extras.cupom ?? null, link: extras.link ?? null };

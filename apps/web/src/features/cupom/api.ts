@@ -1,5 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cupom, CupomCopia, CupomSave, FiltroCupom, FiltroResgatados, Pagina, TarefaCriada, TipoCupom, UsoCupom } from '@bonifica/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Cupom,
+  CupomCopia,
+  CupomSave,
+  EnviarCupomWhats,
+  EnvioCupomWhats,
+  FiltroCupom,
+  FiltroResgatados,
+  Pagina,
+  Publico,
+  TarefaCriada,
+  TesteCupomWhats,
+  TesteCupomWhatsResposta,
+  TipoCupom,
+  UsoCupom,
+} from '@bonifica/contracts';
 import { api } from '../../lib/api';
 import { abrirPdf, salvarArquivo } from '../../lib/arquivo';
 import type { BuscarPagina, ConsultaLista } from '../../components/list-page';
@@ -60,3 +75,23 @@ export function useExcluirCupom() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: chavesCupons.todos }),
   });
 }
+
+/** The audiences a coupon can be sent to (first 100, as the campaign form). */
+export function usePublicosParaEnvio(ativo: boolean) {
+  return useQuery({
+    queryKey: ['publicos', 'opcoes-cupom'],
+    queryFn: async () => (await api.post<Pagina<Publico>>('publico/filterpaginated/0/100', {})).result?.content ?? [],
+    enabled: ativo,
+  });
+}
+
+/** whats/enviar: `simular` counts and previews (nothing written); otherwise starts the send and returns its job. */
+export async function enviarPorWhats(corpo: EnviarCupomWhats): Promise<EnvioCupomWhats> {
+  return (await api.post<EnvioCupomWhats>('cupomdesconto/whats/enviar', corpo)).result!;
+}
+
+export async function testarWhats(corpo: TesteCupomWhats): Promise<TesteCupomWhatsResposta> {
+  return (await api.post<TesteCupomWhatsResposta>('cupomdesconto/whats/teste', corpo)).result!;
+}
+
+export const baixarEnviosWhats = (id: number) => salvarArquivo({ caminho: 'cupomdesconto/download/whats', corpo: { cupomId: id } }, 'text/csv', `cupom-${id}-whatsapp.csv`);

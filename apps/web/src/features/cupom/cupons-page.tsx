@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconEdit, IconFileSpreadsheet, IconPlayerPlay, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCopy, IconEdit, IconFileSpreadsheet, IconFileDownload, IconPlayerPlay, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ROTULOS_BENEFICIO_CUPOM, type Cupom, type CupomCopia, type TipoCupom } from '@bonifica/contracts';
@@ -10,8 +10,9 @@ import { aPartirDe, BotaoExcluir, ListPage, SoNoCelular, type FiltroDef } from '
 import { notificar } from '../../components/notificar';
 import { ProgressoTarefa } from '../../components/progresso-tarefa';
 import { formatarBRL } from '../../lib/format';
-import { baixarCsv, buscarCupons, chavesCupons, duplicarCupom, gerarCodigos, imprimirCupons, useExcluirCupom } from './api';
+import { baixarCsv, baixarEnviosWhats, buscarCupons, chavesCupons, duplicarCupom, gerarCodigos, imprimirCupons, useExcluirCupom } from './api';
 import { CupomForm } from './cupom-form';
+import { EnvioWhats } from './envio-whats';
 
 const beneficio = (c: Cupom) =>
   `${ROTULOS_BENEFICIO_CUPOM[c.beneficio]}: ${c.percentual !== null ? `${c.percentual.toLocaleString('pt-BR')}%` : formatarBRL(c.valor ?? 0)}`;
@@ -61,6 +62,7 @@ export function PaginaCupons({ tipo }: { tipo: TipoCupom }) {
   const queryClient = useQueryClient();
   const [edicao, setEdicao] = useState<Edicao>(null);
   const [tarefa, setTarefa] = useState<string | null>(null);
+  const [envioWhats, setEnvioWhats] = useState<Cupom | null>(null);
   const fechar = useCallback(() => setEdicao(null), []);
   const falhou = (e: unknown) => notificar.erro(e instanceof Error ? e.message : 'Não foi possível concluir.');
   const acoesLinha = useCallback(
@@ -95,6 +97,16 @@ export function PaginaCupons({ tipo }: { tipo: TipoCupom }) {
             </Tooltip>
           </>
         )}
+        <Tooltip label="Enviar por WhatsApp">
+          <ActionIcon variant="subtle" color="green" aria-label={`Enviar ${c.nome} por WhatsApp`} disabled={!c.ativo} onClick={() => setEnvioWhats(c)}>
+            <IconBrandWhatsapp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Baixar envios (CSV)">
+          <ActionIcon variant="subtle" aria-label={`Baixar envios de ${c.nome}`} onClick={() => void baixarEnviosWhats(c.id).catch(falhou)}>
+            <IconFileDownload size={18} />
+          </ActionIcon>
+        </Tooltip>
         <BotaoExcluir
           nome={c.nome}
           mensagem={c.usos > 0 || c.codigosGerados > 0 ? `${c.nome} já tem códigos ou usos: ele será desativado, não apagado. Continuar?` : `Deseja excluir o cupom ${c.nome}?`}
@@ -128,6 +140,7 @@ export function PaginaCupons({ tipo }: { tipo: TipoCupom }) {
       <FormDrawer aberto={edicao !== null} aoFechar={fechar} titulo={edicao?.registro ? 'Editar cupom' : edicao?.copia ? 'Duplicar cupom' : 'Novo cupom'}>
         {edicao && <CupomForm key={edicao.registro?.id ?? (edicao.copia ? 'copia' : 'novo')} tipo={tipo} registro={edicao.registro} copia={edicao.copia} aoSalvar={fechar} />}
       </FormDrawer>
+      <EnvioWhats cupom={envioWhats} aoFechar={() => setEnvioWhats(null)} />
       <Modal opened={tarefa !== null} onClose={() => setTarefa(null)} title="Gerando os códigos">
         {tarefa && (
           <ProgressoTarefa caminho={`status/assincrono/${tarefa}`} mostrarArquivo={false} aoTerminar={() => void queryClient.invalidateQueries({ queryKey: chavesCupons.todos })} />
