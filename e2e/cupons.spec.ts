@@ -1,21 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamarApi, entrar, fotografar } from './apoio';
 
 // The first login of a cold server on a loaded machine can pass the 5 s of `entrar` (argon2): one retry.
 test.describe.configure({ retries: 1 });
-
-/** A call of the back office from the page itself (session cookie and XSRF, as the SPA sends them). */
-async function chamar<T>(page: Page, metodo: string, caminho: string, corpo?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ metodo, caminho, corpo }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
-      const r = await fetch(`/services/${caminho}`, { method: metodo, headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: corpo === undefined ? undefined : JSON.stringify(corpo) });
-      return (await r.json()) as T;
-    },
-    { metodo, caminho, corpo },
-  );
-}
 
 test('o gerente gera um lote de cupons com barra de progresso e imprime a folha; a atendente usa um código numa venda do terminal', async ({ page }) => {
   test.setTimeout(120_000);
@@ -55,20 +43,20 @@ test('o gerente gera um lote de cupons com barra de progresso e imprime a folha;
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The printed sheet (PDF) of the batch, kept for a look (pdftoppm) outside the test.
-  const lista = await chamar<{ result: { content: { id: number; nome: string }[] } }>(page, 'POST', 'cupomdesconto/filterpaginated/0/10', { busca: sufixo });
-  const cupomId = lista.result.content[0]!.id;
+  const lista = await chamarApi<{ content: { id: number; nome: string }[] }>(page, 'POST', 'cupomdesconto/filterpaginated/0/10', { busca: sufixo });
+  const cupomId = lista.content[0]!.id;
   const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const pdf = await page.request.post(`/services/cupomdesconto/gerarimpressao${cupomId}`, { data: { limite: 12 }, headers: { 'x-xsrf-token': xsrf } });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
   writeFileSync('/tmp/cupom-e2e.pdf', bytes);
-  const codigos = await chamar<{ result: { content: { codigo: string }[] } }>(page, 'POST', 'cupomdesconto/filtrar/0/1', { cupomId, situacao: 'LIVRE' });
-  const codigo = codigos.result.content[0]!.codigo;
+  const codigos = await chamarApi<{ content: { codigo: string }[] }>(page, 'POST', 'cupomdesconto/filtrar/0/1', { cupomId, situacao: 'LIVRE' });
+  const codigo = codigos.content[0]!.codigo;
 
   // A customer of the demo with a CPF.
-  const clientes = await chamar<{ result: { content: { id: number; nome: string; documento: string | null }[] } }>(page, 'POST', 'client/filterpaginated/0/20', { status: 'ATIVO' });
-  const cliente = clientes.result.content.find((c) => c.documento && c.documento.length === 11)!;
+  const clientes = await chamarApi<{ content: { id: number; nome: string; documento: string | null }[] }>(page, 'POST', 'client/filterpaginated/0/20', { status: 'ATIVO' });
+  const cliente = clientes.content.find((c) => c.documento && c.documento.length === 11)!;
 
   // The attendant applies the code at the counter: preview, then the sale with the discount.
   await page.context().clearCookies();
@@ -98,7 +86,7 @@ test('cupom online: a página pública funciona no celular — o cliente pede co
   await page.setViewportSize({ width: 1280, height: 800 });
   await entrar(page, 'gerente');
   const sufixo = Date.now().toString(36).slice(-5);
-  const salvo = await chamar<{ result: { urlCurto: string } }>(page, 'POST', 'cupomdesconto/save', { nome: `Online E2E ${sufixo}`, tipo: 'ONLINE', beneficio: 'VALOR', valor: 15, compraMinima: 60 });
+  const salvo = await chamarApi<{ urlCurto: string }>(page, 'POST', 'cupomdesconto/save', { nome: `Online E2E ${sufixo}`, tipo: 'ONLINE', beneficio: 'VALOR', valor: 15, compraMinima: 60 });
   await page.goto('/app/cupom/online');
   await page.getByRole('searchbox', { name: 'Busca' }).fill(sufixo);
   await expect(page.getByRole('row').filter({ hasText: `Online E2E ${sufixo}` })).toBeVisible();
@@ -106,7 +94,7 @@ test('cupom online: a página pública funciona no celular — o cliente pede co
 
   await page.context().clearCookies();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(salvo.result.urlCurto);
+  await page.goto(salvo.urlCurto);
   await expect(page.getByRole('heading', { name: 'R$ 15,00 de desconto' })).toBeVisible();
   expect(await page.locator('script').count()).toBe(0);
   await fotografar(page, 'cupom-publico-celular');

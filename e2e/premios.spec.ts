@@ -1,20 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { entrar, fotografar } from './apoio';
+import { expect, test } from '@playwright/test';
+import { chamarApi, entrar, fotografar } from './apoio';
 
 /** A 1×1 PNG, the prize's photo. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** A call of the back office from the page itself (session cookie and XSRF, as the SPA sends them). */
-async function chamar<T>(page: Page, metodo: string, caminho: string, corpo?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ metodo, caminho, corpo }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
-      const r = await fetch(`/services/${caminho}`, { method: metodo, headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: corpo === undefined ? undefined : JSON.stringify(corpo) });
-      return (await r.json()) as T;
-    },
-    { metodo, caminho, corpo },
-  );
-}
 
 test('o gerente cadastra um prêmio com foto; a atendente o resgata no terminal e o entrega pelo código', async ({ page }) => {
   test.setTimeout(90_000);
@@ -24,10 +12,10 @@ test('o gerente cadastra um prêmio com foto; a atendente o resgata no terminal 
   const nome = `Caneca E2E ${sufixo}`;
 
   // A customer of the demo with a CPF (the terminal finds her by it) and points to spend.
-  const clientes = await chamar<{ result: { content: { id: number; nome: string; documento: string | null }[] } }>(page, 'POST', 'client/filterpaginated/0/20', { status: 'ATIVO' });
-  const cliente = clientes.result.content.find((c) => c.documento && c.documento.length === 11)!;
-  const ajuste = await chamar<{ hasError: boolean }>(page, 'POST', 'account/lancamento/ajuste', { clienteId: cliente.id, unidade: 'PONTOS', valor: 50, motivo: 'Pontos para o e2e de prêmios' });
-  expect(ajuste.hasError).toBe(false);
+  const clientes = await chamarApi<{ content: { id: number; nome: string; documento: string | null }[] }>(page, 'POST', 'client/filterpaginated/0/20', { status: 'ATIVO' });
+  const cliente = clientes.content.find((c) => c.documento && c.documento.length === 11)!;
+  // chamarApi asserts the adjustment was accepted.
+  await chamarApi(page, 'POST', 'account/lancamento/ajuste', { clienteId: cliente.id, unidade: 'PONTOS', valor: 50, motivo: 'Pontos para o e2e de prêmios' });
 
   // The manager registers the prize with its photo.
   await page.goto('/app/premios/catalogo');
