@@ -174,9 +174,3 @@ export function copiaDoCupom(c: Cupom): CupomCopia {
     tarefaId: null,
   };
 }
-
-/** The store's short name printed on the coupons. */
-export async function nomeDaEmpresa(tx: Executor, empresaId: number): Promise<string> {
-  const [e] = await tx.select({ nome: empresa.nomeCurto }).from(empresa).where(eq(empresa.id, empresaId)).limit(1);
-  return e?.nome ?? '';
-}

@@ -6,7 +6,8 @@ import { erro } from '../../lib/erros.js';
 import { disposicaoAnexo } from '../../lib/planilha.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { codigosDepoisDe } from './consultas.js';
-import { buscarCupom, nomeDaEmpresa } from './cupom.repository.js';
+import { nomeDaEmpresa } from '../premio/index.js';
+import { buscarCupom } from './cupom.repository.js';
 import { folhaDeCuponsPdf } from './impressao.js';
 
 /** POST cupomdesconto/gerarimpressao{x} (spec path verbatim: the coupon's id glued to the word). */
