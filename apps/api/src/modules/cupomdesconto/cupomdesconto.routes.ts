@@ -117,7 +117,7 @@ export async function cupomdescontoRoutes(app: FastifyInstance) {
     const d = request.body;
     const valorCentavos = reaisParaCentavos(d.valor);
     const r = await transacaoDoUsuario(request, async (tx) => {
-      const e = await encontrarCupom(tx, empresaDe(request), d.codigo, false);
+      const e = await encontrarCupom(tx, empresaDe(request), d.codigo);
       await verificarCupom(tx, e, { clienteId: d.clienteId ?? null, filialId: d.filialId ?? u.empresaAtualId, valorCentavos });
       return cupomAplicado(e, valorCentavos);
     });

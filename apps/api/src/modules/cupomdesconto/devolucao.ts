@@ -3,11 +3,14 @@ import type { Executor } from '../../db/client.js';
 import { cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
 import { estornar } from '../account/index.js';
 import { registrarAoCancelarVenda } from '../transacao/index.js';
+import { sqlCampanhaLimitada } from './venda-com-cupom.js';
 
 /**
  * Gives a coupon's use back when its sale is cancelled (transacao/venda.ts `cancelarVenda` calls it,
- * registered below, under the sale's row lock, so a second cancel never reaches here). The campaign is locked before
- * the customer's accounts, the order of the sale; the bonus posting is reversed. No use, no-op.
+ * registered below, under the sale's row lock, so a second cancel never reaches here). The locks
+ * follow the batch of sales (venda-com-cupom.ts): a limited campaign, then the code, then the
+ * customer's accounts (the bonus's reversal), and a campaign without limits only when its counter
+ * moves, last. No use, no-op.
  */
 export async function devolverCupomDaVenda(tx: Executor, c: { empresaId: number; transacaoId: number; usuarioId: number | null; filialId: number | null }): Promise<void> {
   const [uso] = await tx
@@ -17,7 +20,8 @@ export async function devolverCupomDaVenda(tx: Executor, c: { empresaId: number;
     .for('update')
     .limit(1);
   if (!uso) return;
-  await tx.select({ id: cupomDesconto.id }).from(cupomDesconto).where(eq(cupomDesconto.id, uso.cupomId)).for('update');
+  await tx.execute(sql`select id from cupom_desconto where id = ${uso.cupomId} and ${sqlCampanhaLimitada} for update`);
+  if (uso.codigoId !== null) await tx.execute(sql`select id from cupom_desconto_codigo where id = ${uso.codigoId} for update`);
   let estornoLancamentoId: number | null = null;
   if (uso.lancamentoId !== null) {
     estornoLancamentoId = await estornar(tx, c.empresaId, uso.lancamentoId, {

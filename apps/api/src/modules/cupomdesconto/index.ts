@@ -2,4 +2,5 @@
 export { cupomdescontoRoutes } from './cupomdesconto.routes.js';
 export { cupomPublicoRoutes } from './publico.routes.js';
 export { devolverCupomDaVenda } from './devolucao.js';
-export { venderComCupom } from './venda-com-cupom.js';
+// Registers the coupon's part of the batch of sales (transacao/cupom-na-venda.ts) when the module loads.
+import './venda-com-cupom.js';

@@ -1,37 +1,193 @@
-import type { FastifyRequest } from 'fastify';
-import { centavosParaReais, type ResultadoVenda } from '@bonifica/contracts';
+import { centavosParaReais } from '@bonifica/contracts';
+import { sql, type SQL } from 'drizzle-orm';
 import { erro } from '../../lib/erros.js';
-import { comIdempotencia } from '../../lib/idempotencia.js';
-import { transacaoDoUsuario } from '../../lib/tenant.js';
-import { registrarVenda, saldosWire, type NovaVenda } from '../transacao/index.js';
-import { beneficioDoCupom, encontrarCupom, registrarUso, verificarCupom } from './uso.js';
+import type { Linha } from '../../lib/transacao-agrupada.js';
+import { registrarCuponsNaVenda, type CupomDaVenda, type CuponsDoLote, type PedidoCupom } from '../transacao/index.js';
+import { beneficioDoCupom, conferirCupom, MENSAGEM_CUPOM_NAO_ENCONTRADO, sqlHojeEmBrasilia, type CampanhaDoCupom, type CodigoDoCupom, type CupomEncontrado } from './uso.js';
 
 /**
- * A counter sale with a coupon (POST transacao/venda with `cupom`; docs/areas/cupons.md). It leaves
- * the sales batcher: the coupon's rows are locked first (uso.ts), then the sale is written for what
- * the customer pays — the sale's value less the discount, on which cashback accrues — and the use
- * with it, one transaction. The Idempotency-Key is honoured as for any sale.
+ * A counter sale with a coupon (POST transacao/venda with `cupom`) goes in the batch of sales like
+ * any other (docs/decisions/041-cupom-no-lote-de-vendas.md): the batch's first round-trip locks the
+ * coupons' rows before the accounts and reads them; the coupons are decided in memory in sale order
+ * with the batch's own uses counted; the uses, the counters and the bonus postings are written by
+ * the batch's one write statement.
  */
-export async function venderComCupom(request: FastifyRequest, v: NovaVenda, codigo: string): Promise<ResultadoVenda> {
-  return transacaoDoUsuario(request, (tx) =>
-    comIdempotencia<ResultadoVenda>(tx, request, v.empresaId, async () => {
-      const e = await encontrarCupom(tx, v.empresaId, codigo, true);
-      await verificarCupom(tx, e, { clienteId: v.clienteId, filialId: v.filialId, valorCentavos: v.valorCentavos });
-      const u = { empresaId: v.empresaId, clienteId: v.clienteId, filialId: v.filialId, usuarioId: v.usuarioId, valorBrutoCentavos: v.valorCentavos };
-      const { desconto } = beneficioDoCupom(e.campanha, v.valorCentavos);
-      const aPagar = v.valorCentavos - desconto;
-      if (v.resgateCentavos > aPagar) throw erro.requisicao('O resgate não pode ser maior que o valor a pagar com o desconto do cupom.');
-      const r = await registrarVenda(tx, { ...v, valorCentavos: aPagar });
-      const { bonus } = await registrarUso(tx, e, { ...u, transacaoId: r.transacaoId });
-      return {
-        transacaoId: r.transacaoId,
-        cashback: centavosParaReais(r.cashbackCentavos + bonus),
-        pontos: r.pontos,
-        resgate: centavosParaReais(r.resgateCentavos),
-        saldos: saldosWire({ ...r.saldos, CASHBACK: r.saldos.CASHBACK + bonus }),
-        contasBloqueadas: r.contasBloqueadas,
-        cupom: { cupomId: e.campanha.id, nome: e.campanha.nome, codigo: e.texto, desconto: centavosParaReais(desconto), bonus: centavosParaReais(bonus), valorAPagar: centavosParaReais(aPagar) },
-      };
-    }),
-  );
+
+/**
+ * A campaign whose limits count uses (in all, per customer) is locked from the first round-trip to
+ * the commit: its sales queue on it, as the limit needs. One without (the usual batch of single-use
+ * codes, a keyword for everyone) is not: each code is locked on its own, and the campaign's counter
+ * only moves in the write, under a lock held from there to the COMMIT of the same round-trip. The
+ * cancellation uses the same test to lock in the same order (devolucao.ts).
+ */
+export const sqlCampanhaLimitada = sql.raw('(usos_total is not null or usos_por_cliente is not null)');
+
+const MENSAGEM_RESGATE_ACIMA_DO_A_PAGAR = 'O resgate não pode ser maior que o valor a pagar com o desconto do cupom.';
+
+function jsonPedidos(pedidos: (PedidoCupom | null)[]): string {
+  return JSON.stringify(pedidos.flatMap((p, ord) => (p ? [{ ord, codigo: p.codigo, cliente_id: p.clienteId }] : [])));
 }
+
+const instante = (criadoEm: Date | undefined) => sql`coalesce(${criadoEm ? criadoEm.toISOString() : null}::timestamptz, now())`;
+
+/**
+ * Locks the coupons of a batch: the limited campaigns, then the codes, each in id order. The codes'
+ * statement waits for the campaigns' (a one-time filter on their count), so every campaign is locked
+ * before any code; the sale's context statement locks the accounts after this one.
+ */
+function sqlTravarCupons(empresaId: number, pedidos: (PedidoCupom | null)[]): SQL {
+  return sql`
+    with p as materialized (select codigo from json_to_recordset(${jsonPedidos(pedidos)}::json) as p(codigo varchar)),
+    k as materialized (select id, cupom_id from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo in (select codigo from p)),
+    campanhas as materialized (
+      select id from cupom_desconto
+      where empresa_id = ${empresaId} and (id in (select cupom_id from k) or palavra_chave in (select codigo from p)) and ${sqlCampanhaLimitada}
+      order by id for update),
+    codigos as materialized (
+      select id from cupom_desconto_codigo
+      where id in (select id from k) and (select count(*) from campanhas) >= 0
+      order by id for update)
+    select (select count(*) from campanhas)::int as campanhas, (select count(*) from codigos)::int as codigos`;
+}
+
+/**
+ * The coupons of a batch as the rules need them, one row per sale with a coupon: the campaign (by
+ * code, else by keyword), the code, the customer's uses in force, today in Brasília. A statement of
+ * its own after the locks: its snapshot sees the uses committed by whoever held them before.
+ */
+function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criadoEm: Date | undefined): SQL {
+  return sql`
+    with p as materialized (select * from json_to_recordset(${jsonPedidos(pedidos)}::json) as p(ord int, codigo varchar, cliente_id int)),
+    a as materialized (
+      select p.ord, p.cliente_id, k.id as codigo_id, k.usos as codigo_usos, k.maximo_usos, k.cliente_id as codigo_cliente_id,
+             coalesce(k.cupom_id, (select c.id from cupom_desconto c where c.empresa_id = ${empresaId} and c.palavra_chave = p.codigo)) as cupom_id
+      from p left join cupom_desconto_codigo k on k.empresa_id = ${empresaId} and k.codigo = p.codigo)
+    select a.ord,
+      case when c.id is not null then json_build_object(
+        'id', c.id, 'empresaId', c.empresa_id, 'nome', c.nome, 'ativo', c.ativo, 'dataVencimento', to_char(c.data_vencimento, 'YYYY-MM-DD'),
+        'vencimentoDiaSemana', c.vencimento_dia_semana, 'filiais', c.filiais, 'compraMinimaCentavos', c.compra_minima_centavos,
+        'usosTotal', c.usos_total, 'usos', c.usos, 'usosPorCliente', c.usos_por_cliente,
+        'beneficio', c.beneficio, 'percentualBp', c.percentual_bp, 'valorCentavos', c.valor_centavos) end as campanha,
+      case when a.codigo_id is not null then json_build_object('id', a.codigo_id, 'usos', a.codigo_usos, 'maximoUsos', a.maximo_usos, 'clienteId', a.codigo_cliente_id) end as codigo,
+      case when c.usos_por_cliente is null then 0 else (
+        select count(*)::int from cupom_desconto_uso u
+        where u.empresa_id = ${empresaId} and u.cupom_id = c.id and u.cliente_id = a.cliente_id and u.status = 'USADO') end as usos_do_cliente,
+      ${sqlHojeEmBrasilia(instante(criadoEm))}
+    from a left join cupom_desconto c on c.id = a.cupom_id and c.empresa_id = ${empresaId}
+    order by a.ord`;
+}
+
+type LinhaCupom = { ord: number; campanha: CampanhaDoCupom | null; codigo: CodigoDoCupom | null; usos_do_cliente: number; hoje: string; dia: number };
+
+/** A coupon applied to sale i: what the write records. */
+type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bonus: number };
+
+/**
+ * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
+ * `ids`), the campaigns' counters — their rows locked in id order first, by a one-time filter, so
+ * two batches never take two campaigns in opposite orders — and the codes' counters (locked since
+ * the first round-trip).
+ */
+function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefined): SQL[] {
+  const j = JSON.stringify(usos);
+  return [
+    sql`
+      insert into cupom_desconto_uso (empresa_id, cupom_id, codigo_id, codigo, transacao_id, cliente_id, filial_id, valor_bruto_centavos,
+                                      desconto_centavos, bonus_centavos, lancamento_id, usuario_id, criado_em)
+      select ${empresaId}, x.cupom_id, x.codigo_id, x.codigo, x.transacao_id, x.cliente_id, x.filial_id, x.valor_bruto,
+             x.desconto, x.bonus, ids.id, x.usuario_id, ${instante(criadoEm)}
+      from json_to_recordset(${j}::json)
+           as x(cupom_id int, codigo_id int, codigo varchar, transacao_id int, cliente_id int, filial_id int, valor_bruto bigint,
+                desconto bigint, bonus bigint, ord_bonus int, usuario_id int)
+      left join ids on ids.ord = x.ord_bonus`,
+    sql`
+      update cupom_desconto c set usos = c.usos + d.n
+      from (select x.cupom_id, count(*)::int as n from json_to_recordset(${j}::json) as x(cupom_id int) group by x.cupom_id) d
+      where c.id = d.cupom_id and c.empresa_id = ${empresaId}
+        and (select count(*) from (
+              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${j}::json) as x(cupom_id int)) order by id for update) t) >= 0`,
+    sql`
+      update cupom_desconto_codigo k set usos = k.usos + d.n
+      from (select x.codigo_id, count(*)::int as n from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id is not null group by x.codigo_id) d
+      where k.id = d.codigo_id and k.empresa_id = ${empresaId}`,
+  ];
+}
+
+function mais<K>(m: Map<K, number>, k: K): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+function decidirCupons(empresaId: number, pedidos: (PedidoCupom | null)[], lidas: [Linha[], Linha[]]): CuponsDoLote {
+  const linhas = new Map(lidas[1].map((l) => [Number(l.ord), l as LinhaCupom]));
+  // The uses this batch accepted so far: the limits count them with those read.
+  const daCampanha = new Map<number, number>();
+  const doCodigo = new Map<number, number>();
+  const doCliente = new Map<string, number>();
+  const aplicados = new Map<number, Aplicado>();
+
+  function encontrado(i: number): { e: CupomEncontrado; l: LinhaCupom } {
+    const l = linhas.get(i);
+    if (!l?.campanha) throw erro.naoEncontrado(MENSAGEM_CUPOM_NAO_ENCONTRADO);
+    const c = l.campanha;
+    const campanha = { ...c, usos: c.usos + (daCampanha.get(c.id) ?? 0) };
+    const codigo = l.codigo && { ...l.codigo, usos: l.codigo.usos + (doCodigo.get(l.codigo.id) ?? 0) };
+    return { e: { campanha, codigo, texto: pedidos[i]!.codigo }, l };
+  }
+
+  return {
+    previa(i) {
+      const l = linhas.get(i);
+      return l?.campanha ? beneficioDoCupom(l.campanha, pedidos[i]!.valorCentavos) : null;
+    },
+    aplicar(i): CupomDaVenda {
+      const p = pedidos[i]!;
+      const { e, l } = encontrado(i);
+      const c = e.campanha;
+      conferirCupom(e, p, { hoje: l.hoje, dia: Number(l.dia), usosDoCliente: Number(l.usos_do_cliente) + (doCliente.get(`${c.id}:${p.clienteId}`) ?? 0) });
+      const { desconto, bonus } = beneficioDoCupom(c, p.valorCentavos);
+      const aPagar = p.valorCentavos - desconto;
+      if (p.resgateCentavos > aPagar) throw erro.requisicao(MENSAGEM_RESGATE_ACIMA_DO_A_PAGAR);
+      aplicados.set(i, { cupomId: c.id, codigoId: e.codigo?.id ?? null, desconto, bonus });
+      return {
+        desconto,
+        bonus,
+        lancamentoBonus: (transacaoId) => ({
+          descricao: `Bônus do cupom ${e.texto} (venda ${transacaoId})`.slice(0, 200),
+          referencia: { cupomId: c.id, codigo: e.texto, transacaoId },
+        }),
+        resposta: { cupomId: c.id, nome: c.nome, codigo: e.texto, desconto: centavosParaReais(desconto), bonus: centavosParaReais(bonus), valorAPagar: centavosParaReais(aPagar) },
+      };
+    },
+    usar(i) {
+      const a = aplicados.get(i)!;
+      mais(daCampanha, a.cupomId);
+      if (a.codigoId !== null) mais(doCodigo, a.codigoId);
+      mais(doCliente, `${a.cupomId}:${pedidos[i]!.clienteId}`);
+    },
+    escrita(criadoEm, usos) {
+      const linhasUso = usos.map((u) => {
+        const a = aplicados.get(u.indice)!;
+        const p = pedidos[u.indice]!;
+        return {
+          cupom_id: a.cupomId,
+          codigo_id: a.codigoId,
+          codigo: p.codigo,
+          transacao_id: u.transacaoId,
+          cliente_id: p.clienteId,
+          filial_id: p.filialId,
+          valor_bruto: p.valorCentavos,
+          desconto: a.desconto,
+          bonus: a.bonus,
+          ord_bonus: u.ordBonus,
+          usuario_id: u.usuarioId,
+        };
+      });
+      return sqlEscrita(empresaId, linhasUso, criadoEm);
+    },
+  };
+}
+
+registrarCuponsNaVenda({
+  ler: (empresaId, pedidos, criadoEm) => [sqlTravarCupons(empresaId, pedidos), sqlLerCupons(empresaId, pedidos, criadoEm)],
+  decidir: decidirCupons,
+});

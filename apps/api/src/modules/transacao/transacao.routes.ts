@@ -30,7 +30,6 @@ import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
 import { selecionarVendas } from './linhas-venda.js';
 import { FUSO } from '../../lib/fuso.js';
-import { venderComCupom } from '../cupomdesconto/index.js';
 
 const GESTAO = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 const VENDER = [...GESTAO, PERMISSOES.terminal];
@@ -75,9 +74,9 @@ export async function transacaoRoutes(app: FastifyInstance) {
         cartao: d.cartao ?? null,
         usuarioId: u.id,
         desbloqueia: PODE_BLOQUEAR_CONTAS.some((p) => u.permissoes.includes(p)),
+        // Decided in the batch too, by the coupon module (docs/decisions/041-cupom-no-lote-de-vendas.md).
+        cupom: d.cupom ?? null,
       };
-      // A sale with a coupon locks the coupon first, so it goes alone (docs/areas/cupons.md).
-      if (d.cupom) return ok(await venderComCupom(request, venda, d.cupom));
       // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
       const r = await vender({ usuario: u, chave: pedidoIdempotente(request, empresaId), venda });
       return ok(r);

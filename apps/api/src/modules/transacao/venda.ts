@@ -26,6 +26,7 @@ import {
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano, type Regra } from '../plano/index.js';
 import { sqlVendasPendentes } from '../empresadashboard/index.js';
+import { cuponsNaVenda, pedidosDeCupom, type CupomDaVenda, type CuponsDoLote, type UsoNoLote } from './cupom-na-venda.js';
 
 export const MENSAGEM_CLIENTE_BLOQUEADO = 'Cliente bloqueado: venda não permitida no programa.';
 export const MENSAGEM_RESGATE_ACIMA_DO_SALDO = 'Saldo de cashback insuficiente para este resgate.';
@@ -63,6 +64,8 @@ export type NovaVenda = {
   desbloqueia?: boolean;
   /** Another means of payment moving a balance in the sale's own posting (a gift card, modules/valepresente). */
   pagamento?: PagamentoNaVenda;
+  /** A coupon code typed at the counter (upper-cased), decided in the batch by the coupon module (cupom-na-venda.ts). */
+  cupom?: string | null;
   criadoEm?: Date;
 };
 
@@ -75,7 +78,15 @@ export type PagamentoNaVenda = { partidas: Movimento[]; contas: ContaTravada[]; 
 /** The units whose accrual this sale did not credit because the customer's account is blocked. */
 export type UnidadeVenda = 'CASHBACK' | 'PONTOS';
 
-export type VendaRegistrada = Acumulo & { transacaoId: number; resgateCentavos: number; saldos: Saldos; contasBloqueadas: UnidadeVenda[] };
+export type VendaRegistrada = Acumulo & {
+  transacaoId: number;
+  resgateCentavos: number;
+  saldos: Saldos;
+  contasBloqueadas: UnidadeVenda[];
+  /** The coupon applied (its reply) and the bonus it credited apart; `cashbackCentavos` is the sale's own accrual. */
+  cupom: CupomDaVenda['resposta'] | null;
+  bonusCentavos: number;
+};
 
 /** Validates the branch of a sale: a company of the caller's network (the matriz counts). */
 export async function exigirFilialDaRede(tx: Executor, empresaId: number, filialId: number): Promise<number> {
@@ -200,14 +211,16 @@ function exigirLoteValido(vendas: NovaVenda[]): void {
 export function lerVendas(vendas: NovaVenda[]): SQL[] {
   exigirLoteValido(vendas);
   const [a] = vendas;
-  const contexto = sqlContextoVendas(a!.empresaId, vendas, hojeISO(a!.criadoEm));
-  if (!vendas.some((v) => v.resgateCentavos > 0)) return [contexto];
+  // The coupons are locked before the accounts, the order of the cancellation (cupomdesconto/devolucao.ts).
+  const cupons = vendas.some((v) => v.cupom) ? cuponsNaVenda().ler(a!.empresaId, pedidosDeCupom(vendas), a!.criadoEm) : [];
+  const contexto = [...cupons, sqlContextoVendas(a!.empresaId, vendas, hojeISO(a!.criadoEm))];
+  if (!vendas.some((v) => v.resgateCentavos > 0)) return contexto;
   const pedidos = sql`
     select c.id as conta_id, x.resgate as valor
     from json_to_recordset(${jsonVendas(vendas)}::json) as x(cliente_id int, resgate bigint)
     join conta c on c.empresa_id = ${a!.empresaId} and c.cliente_id = x.cliente_id and c.tipo = 'CASHBACK'
     where x.resgate > 0`;
-  return [contexto, sqlConsumirLotes(a!.empresaId, pedidos, 'USO', a!.criadoEm, null)];
+  return [...contexto, sqlConsumirLotes(a!.empresaId, pedidos, 'USO', a!.criadoEm, null)];
 }
 
 /** The first checks of a sale, before any amount: the branch, the customer, the card passed. Returns the card's id. */
@@ -253,14 +266,16 @@ type LinhaVenda = {
   cartao_id: number | null;
   usuario_id: number | null;
 };
-type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; linha: LinhaVenda };
+type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; linha: LinhaVenda; bonus: Gravacao | null };
 
 /**
  * Decides one sale of the batch under the locks taken by `lerVendas`: in ONE posting of type VENDA,
  * the redemption (customer CASHBACK debited) and the accrual (CASHBACK and PONTOS credited), each
- * unit balanced against its system account. Throws the ErroApi that refuses the sale.
+ * unit balanced against its system account. `v` is already for what the customer pays (less the
+ * coupon's discount); a coupon's bonus is a second posting, AJUSTE, of the same write. Throws the
+ * ErroApi that refuses the sale.
  */
-async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo: Consumo[]): Promise<VendaDecidida> {
+async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo: Consumo[], cupom: CupomDaVenda | null): Promise<VendaDecidida> {
   const cartaoId = verificarVenda(v, ctx);
   const { cashbackCentavos, pontos, contasBloqueadas } = acumuloDaVenda(v, ctx);
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
@@ -301,9 +316,29 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
     await exigirLotesDisponiveis(() => g.executor(), l, plano, consumo);
     gravacao = { l, plano, consumo, novos: novosLotes(l, plano, consumo, new Map()) };
   }
+  const bonusCentavos = cupom?.bonus ?? 0;
+  let bonus: Gravacao | null = null;
+  if (bonusCentavos > 0) {
+    // Credited even to a blocked account, as any credit of the ledger; the sale's cancellation reverses it (cupomdesconto/devolucao.ts).
+    const sistema: ContaTravada = { id: ctx.sistema.SISTEMA_CASHBACK!, clienteId: null, tipo: 'SISTEMA_CASHBACK', saldo: 0, bloqueada: false };
+    const l: NovoLancamento = {
+      empresaId: v.empresaId,
+      tipo: 'AJUSTE',
+      ...cupom!.lancamentoBonus(transacaoId),
+      filialId: v.filialId,
+      usuarioId: v.usuarioId,
+      partidas: [
+        { contaId: cb!.id, valor: bonusCentavos },
+        { contaId: sistema.id, valor: -bonusCentavos },
+      ],
+      criadoEm: v.criadoEm,
+    };
+    const plano = planejarLancamento(l, [cb!, sistema]);
+    bonus = { l, plano, consumo: [], novos: novosLotes(l, plano, [], new Map()) };
+  }
   // The accounts stay locked until the commit: the balances after the sale are the locked ones plus its movement.
   const saldos: Saldos = {
-    CASHBACK: (cb?.saldo ?? 0) - (usaCashback ? v.resgateCentavos : 0) + cashbackCentavos,
+    CASHBACK: (cb?.saldo ?? 0) - (usaCashback ? v.resgateCentavos : 0) + cashbackCentavos + bonusCentavos,
     PONTOS: (pt?.saldo ?? 0) + pontos,
   };
   const linha = {
@@ -319,7 +354,12 @@ async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo:
     cartao_id: cartaoId,
     usuario_id: v.usuarioId,
   };
-  return { registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos, contasBloqueadas }, gravacao, linha };
+  return {
+    registrada: { transacaoId, cashbackCentavos, pontos, resgateCentavos: v.resgateCentavos, saldos, contasBloqueadas, cupom: cupom?.resposta ?? null, bonusCentavos },
+    gravacao,
+    linha,
+    bonus,
+  };
 }
 
 /** The sale rows of a batch, as a CTE of the postings' write statement: each names its posting by `ord` (none when it moved no balance). */
@@ -351,9 +391,12 @@ export type VendasDecididas = { resultados: (VendaRegistrada | ErroApi | null)[]
 export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[][], ativas: boolean[] = vendas.map(() => true)): Promise<VendasDecididas> {
   const [a] = vendas;
   const empresaId = a!.empresaId;
-  const consumo = lerConsumo(lidas[1] ?? []);
-  let contextos = lidas[0]!.map((linha, i) => lerContexto(linha, vendas[i]!.clienteId));
-  const faltam = vendas.map((v, i) => (ativas[i] ? contasQueFaltam(v, contextos[i]!) : []));
+  // The rows come in the order `lerVendas` sent the statements: the coupons' two (when the batch has coupons), the context, the lots.
+  const cupons: CuponsDoLote | null = vendas.some((v) => v.cupom) ? cuponsNaVenda().decidir(empresaId, pedidosDeCupom(vendas), [lidas[0]!, lidas[1]!]) : null;
+  const [contexto, lotes] = cupons ? lidas.slice(2) : lidas;
+  const consumo = lerConsumo(lotes ?? []);
+  let contextos = contexto!.map((linha, i) => lerContexto(linha, vendas[i]!.clienteId));
+  const faltam = vendas.map((v, i) => (ativas[i] ? contasQueFaltam(v, contextos[i]!, cupons?.previa(i) ?? null) : []));
   if (faltam.some((f) => f.length > 0)) {
     // Customers get their default accounts when they sign up; older ones (and a company's first
     // sale) get them here, always CASHBACK before PONTOS, then the context is read again.
@@ -367,6 +410,7 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
   const resultados: (VendaRegistrada | ErroApi | null)[] = [];
   const aceitas: VendaDecidida[] = [];
   const devolver: Consumo[] = [];
+  const usos: UsoNoLote[] = [];
   for (const [i, v] of vendas.entries()) {
     const ctx = contextos[i]!;
     const cb = ctx.contas.find((c) => c.tipo === 'CASHBACK');
@@ -377,7 +421,13 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
       continue;
     }
     try {
-      const d = await decidirVenda(g, v, ctx, seu);
+      // The coupon first, as the attendant acts on it: a refusal of the coupon refuses the sale alone.
+      const cupom = v.cupom ? cupons!.aplicar(i) : null;
+      const d = await decidirVenda(g, cupom ? { ...v, valorCentavos: v.valorCentavos - cupom.desconto } : v, ctx, seu, cupom);
+      if (cupom) {
+        cupons!.usar(i);
+        usos.push({ indice: i, transacaoId: d.registrada.transacaoId, usuarioId: v.usuarioId, ordBonus: null });
+      }
       aceitas.push(d);
       resultados.push(d.registrada);
     } catch (e) {
@@ -389,10 +439,15 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
 
   const instrucoes: SQL[] = [];
   if (aceitas.length > 0) {
-    const gravacoes = aceitas.flatMap((d) => (d.gravacao ? [d.gravacao] : []));
-    let ord = 0;
-    const linhas = aceitas.map((d) => ({ ...d.linha, ord: d.gravacao ? ++ord : null }));
-    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, [sqlLinhasVenda(empresaId, linhas, a!.criadoEm), sqlVendasPendentes(empresaId, linhas, a!.criadoEm)]));
+    // `ord` numbers the postings from 1 in write order (push returns the new length): each sale's, then its coupon's bonus.
+    const gravacoes: Gravacao[] = [];
+    const linhas = aceitas.map((d) => {
+      const ord = d.gravacao ? gravacoes.push(d.gravacao) : null;
+      if (d.bonus) usos.find((u) => u.transacaoId === d.registrada.transacaoId)!.ordBonus = gravacoes.push(d.bonus);
+      return { ...d.linha, ord };
+    });
+    const anexos = [sqlLinhasVenda(empresaId, linhas, a!.criadoEm), sqlVendasPendentes(empresaId, linhas, a!.criadoEm), ...(usos.length > 0 ? cupons!.escrita(a!.criadoEm, usos) : [])];
+    instrucoes.push(sqlGravarLancamentos(empresaId, gravacoes, anexos));
   }
   if (devolver.length > 0) instrucoes.push(sqlRestaurarLotes(empresaId, devolver.map((k) => [k.creditoId, k.qtd])));
   return { resultados, instrucoes };
@@ -402,18 +457,18 @@ export async function decidirVendas(g: Grupo, vendas: NovaVenda[], lidas: Linha[
  * The accounts a sale would move that the customer (or the company) has none of yet, in the order
  * they are created; none for a sale the first checks already refuse, so a refusal writes nothing.
  */
-function contasQueFaltam(v: NovaVenda, ctx: ContextoVenda): ('CASHBACK' | 'PONTOS')[] {
+function contasQueFaltam(v: NovaVenda, ctx: ContextoVenda, cupom: { desconto: number; bonus: number } | null): ('CASHBACK' | 'PONTOS')[] {
   let acumulo: Acumulo;
   try {
     verificarVenda(v, ctx);
-    acumulo = acumuloDaVenda(v, ctx);
+    acumulo = acumuloDaVenda({ ...v, valorCentavos: v.valorCentavos - (cupom?.desconto ?? 0) }, ctx);
   } catch (e) {
     if (!(e instanceof ErroApi)) throw e;
     return [];
   }
   const { cashbackCentavos, pontos } = acumulo;
   const falta = (u: 'CASHBACK' | 'PONTOS') => !ctx.contas.some((c) => c.tipo === u) || !ctx.sistema[`SISTEMA_${u}`];
-  const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
+  const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0 || (cupom?.bonus ?? 0) > 0;
   return [...(usaCashback && falta('CASHBACK') ? (['CASHBACK'] as const) : []), ...(pontos > 0 && falta('PONTOS') ? (['PONTOS'] as const) : [])];
 }
 

@@ -20,11 +20,13 @@ export function vendedorDoBanco(banco: Banco): Agrupador<PedidoVenda, ResultadoV
       banco,
       (r): ResultadoVenda => ({
         transacaoId: r.transacaoId,
-        cashback: centavosParaReais(r.cashbackCentavos),
+        // A coupon's bonus is cashback of the sale for the customer, though credited by its own posting.
+        cashback: centavosParaReais(r.cashbackCentavos + r.bonusCentavos),
         pontos: r.pontos,
         resgate: centavosParaReais(r.resgateCentavos),
         saldos: saldosWire(r.saldos),
         contasBloqueadas: r.contasBloqueadas,
+        ...(r.cupom ? { cupom: r.cupom } : {}),
       }),
     );
     vendedores.set(banco, v);
