@@ -30,6 +30,10 @@ function jsonPedidos(pedidos: (PedidoCupom | null)[]): string {
 
 const instante = (criadoEm: Date | undefined) => sql`coalesce(${criadoEm ? criadoEm.toISOString() : null}::timestamptz, now())`;
 
+// Codes are looked up one by one on the unique index (LATERAL with LIMIT, which the planner does not
+// flatten into a join): a join would read every code of the company when the table has no
+// statistics yet (a batch just generated: 67 ms for 80,000 codes, measured).
+
 /**
  * Locks the coupons of a batch: the limited campaigns, then the codes, each in id order. The codes'
  * statement waits for the campaigns' (a one-time filter on their count), so every campaign is locked
@@ -38,7 +42,9 @@ const instante = (criadoEm: Date | undefined) => sql`coalesce(${criadoEm ? criad
 function sqlTravarCupons(empresaId: number, pedidos: (PedidoCupom | null)[]): SQL {
   return sql`
     with p as materialized (select codigo from json_to_recordset(${jsonPedidos(pedidos)}::json) as p(codigo varchar)),
-    k as materialized (select id, cupom_id from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo in (select codigo from p)),
+    k as materialized (
+      select k.id, k.cupom_id from p
+      cross join lateral (select id, cupom_id from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo = p.codigo limit 1) k),
     campanhas as materialized (
       select id from cupom_desconto
       where empresa_id = ${empresaId} and (id in (select cupom_id from k) or palavra_chave in (select codigo from p)) and ${sqlCampanhaLimitada}
@@ -61,7 +67,7 @@ function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criado
     a as materialized (
       select p.ord, p.cliente_id, k.id as codigo_id, k.usos as codigo_usos, k.maximo_usos, k.cliente_id as codigo_cliente_id,
              coalesce(k.cupom_id, (select c.id from cupom_desconto c where c.empresa_id = ${empresaId} and c.palavra_chave = p.codigo)) as cupom_id
-      from p left join cupom_desconto_codigo k on k.empresa_id = ${empresaId} and k.codigo = p.codigo)
+      from p left join lateral (select * from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo = p.codigo limit 1) k on true)
     select a.ord,
       case when c.id is not null then json_build_object(
         'id', c.id, 'empresaId', c.empresa_id, 'nome', c.nome, 'ativo', c.ativo, 'dataVencimento', to_char(c.data_vencimento, 'YYYY-MM-DD'),
@@ -86,7 +92,7 @@ type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bo
  * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
  * `ids`), the campaigns' counters — their rows locked in id order first, by a one-time filter, so
  * two batches never take two campaigns in opposite orders — and the codes' counters (locked since
- * the first round-trip).
+ * the first round-trip; found by the primary key, whatever the statistics say).
  */
 function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefined): SQL[] {
   const j = JSON.stringify(usos);
@@ -107,9 +113,8 @@ function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefine
         and (select count(*) from (
               select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${j}::json) as x(cupom_id int)) order by id for update) t) >= 0`,
     sql`
-      update cupom_desconto_codigo k set usos = k.usos + d.n
-      from (select x.codigo_id, count(*)::int as n from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id is not null group by x.codigo_id) d
-      where k.id = d.codigo_id and k.empresa_id = ${empresaId}`,
+      update cupom_desconto_codigo k set usos = k.usos + (select count(*)::int from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id = k.id)
+      where k.id = any(array(select x.codigo_id from json_to_recordset(${j}::json) as x(codigo_id int))) and k.empresa_id = ${empresaId}`,
   ];
 }
 
