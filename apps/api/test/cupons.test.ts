@@ -374,3 +374,97 @@ describe('cupom online: página pública (HTML do próprio Bonifica, sem SPA)', 
     expect(env<ResultadoVenda>(r2).result.cupom).toMatchObject({ desconto: 10, valorAPagar: 90 });
   });
 });
+
+describe('cupomdesconto: a venda com cupom vai no lote de vendas (decisão 041)', () => {
+  it('vendas com e sem cupom ao mesmo tempo: todas certas, no mesmo lote; bônus em AJUSTE próprio; cancelar devolve uso e bônus uma vez; o razão fecha', async () => {
+    const desconto = await novoCupom({ nome: 'Lote dez por cento', quantidade: 10 });
+    const codigos = await gerar(desconto);
+    const bonus = await novoCupom({ nome: 'Lote bônus', beneficio: 'BONUS_PERCENTUAL', percentual: 10, palavraChave: 'LOTEBONUS' });
+    const clientes = await Promise.all(Array.from({ length: 30 }, () => novoCliente()));
+    // 10 with a code (10% off), 10 with the bonus keyword (10% bonus), 10 without a coupon — posted at once.
+    const corpos = clientes.map((cli, i) => ({ clienteId: cli, valor: 100, ...(i % 3 === 0 ? { cupom: codigos[i / 3] } : i % 3 === 1 ? { cupom: 'LOTEBONUS' } : {}) }));
+    const rs = await Promise.all(corpos.map((c, i) => vender(i % 2 ? atendente : gerente, c)));
+    for (const r of rs) expect(r.statusCode, r.body).toBe(200);
+    const vs = rs.map((r) => env<ResultadoVenda>(r).result);
+    for (const [i, v] of vs.entries()) {
+      if (i % 3 === 0) {
+        expect(v).toMatchObject({ cashback: 4.5, saldos: { CASHBACK: 4.5 }, cupom: { cupomId: desconto.id, codigo: codigos[i / 3], desconto: 10, bonus: 0, valorAPagar: 90 } });
+      } else if (i % 3 === 1) {
+        expect(v).toMatchObject({ cashback: 15, saldos: { CASHBACK: 15 }, cupom: { cupomId: bonus.id, codigo: 'LOTEBONUS', desconto: 0, bonus: 10, valorAPagar: 100 } });
+      } else {
+        expect(v).toMatchObject({ cashback: 5, saldos: { CASHBACK: 5 } });
+        expect(v.cupom).toBeUndefined();
+      }
+      expect(await saldoCashback(clientes[i]!)).toBe(Math.round(v.saldos.CASHBACK * 100));
+    }
+    const ids = vs.map((v) => v.transacaoId);
+    const vendas = await linhas<{ id: number; valor_centavos: string; criado_em: string }>(
+      sql`select id, valor_centavos, criado_em::text from transacao where id in ${sql.raw(`(${ids.join(',')})`)}`,
+    );
+    expect(vendas.map((v) => [v.id, Number(v.valor_centavos)]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      ids.map((id, i) => [id, i % 3 === 0 ? 9000 : 10000]).sort((a, b) => a[0]! - b[0]!),
+    );
+    // Sales of one batch share their transaction's instant: some coupon sale went with a sale without one.
+    const instante = new Map(vendas.map((v) => [v.id, v.criado_em]));
+    const semCupom = new Set(ids.filter((_, i) => i % 3 === 2).map((id) => instante.get(id)));
+    expect(ids.some((id, i) => i % 3 !== 2 && semCupom.has(instante.get(id)))).toBe(true);
+
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${desconto.id}`)).toBe(10);
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${bonus.id}`)).toBe(10);
+    expect(await contar(sql`select count(*)::int as n from cupom_desconto_codigo where cupom_id = ${desconto.id} and usos = 1`)).toBe(10);
+    // Each bonus is an AJUSTE posting of its own, named by the use; the discount gives none.
+    const usos = await linhas<{ transacao_id: number; bonus_centavos: string; lancamento_id: number | null; tipo: string | null; valor: string | null }>(sql`
+      select u.transacao_id, u.bonus_centavos, u.lancamento_id, l.tipo, (select sum(p.valor) from partida p join conta c on c.id = p.conta_id where p.lancamento_id = l.id and c.cliente_id is not null)::text as valor
+      from cupom_desconto_uso u left join lancamento l on l.id = u.lancamento_id where u.cupom_id in (${desconto.id}, ${bonus.id})`);
+    expect(usos).toHaveLength(20);
+    for (const u of usos) {
+      const i = ids.indexOf(u.transacao_id);
+      if (i % 3 === 0) expect(u).toMatchObject({ lancamento_id: null });
+      else expect([u.tipo, Number(u.bonus_centavos), Number(u.valor)]).toEqual(['AJUSTE', 1000, 1000]);
+    }
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+
+    // Cancelling a bonus sale twice at once: the sale, its use and its bonus come back once.
+    const comBonus = ids[1]!;
+    const cancs = await Promise.all([gerente.get(`/services/transacao/cancelar/${comBonus}`), gerente.get(`/services/transacao/cancelar/${comBonus}`)]);
+    expect(cancs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await saldoCashback(clientes[1]!)).toBe(0);
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${bonus.id}`)).toBe(9);
+    expect(await contar(sql`select count(*)::int as n from cupom_desconto_uso where transacao_id = ${comBonus} and status = 'CANCELADO' and estorno_lancamento_id is not null`)).toBe(1);
+    const comCodigo = ids[0]!;
+    expect((await gerente.get(`/services/transacao/cancelar/${comCodigo}`)).statusCode).toBe(200);
+    expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigos[0]!}`)).toBe(0);
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${desconto.id}`)).toBe(9);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  }, 120_000);
+
+  it('palavra-chave com limite total N e 3N vendas simultâneas de clientes diferentes → exatamente N; o mesmo código de uso único em vendas simultâneas → exatamente 1', async () => {
+    const N = 4;
+    const limitado = await novoCupom({ palavraChave: 'LIMITE4', usosTotal: N, beneficio: 'BONUS_VALOR', percentual: null, valor: 2 });
+    const clientes = await Promise.all(Array.from({ length: 3 * N }, () => novoCliente()));
+    const rs = await Promise.all(clientes.map((cli) => vender(atendente, { clienteId: cli, valor: 50, cupom: 'LIMITE4' })));
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(N);
+    for (const r of rs.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(env(r).messageError).toBe('Este cupom já atingiu o limite de usos.');
+    }
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${limitado.id}`)).toBe(N);
+    expect(await contar(sql`select count(*)::int as n from cupom_desconto_uso where cupom_id = ${limitado.id}`)).toBe(N);
+    // The refused sales wrote nothing: neither a sale nor a bonus.
+    const vendidos = await contar(sql`select count(*)::int as n from transacao where cliente_id in ${sql.raw(`(${clientes.join(',')})`)}`);
+    expect(vendidos).toBe(N);
+    for (const [i, r] of rs.entries()) expect(await saldoCashback(clientes[i]!)).toBe(r.statusCode === 200 ? 250 + 200 : 0);
+
+    // One single-use code typed at several counters at once, mixed with sales without a coupon.
+    const unico = await novoCupom({ nome: 'Único do lote', quantidade: 1 });
+    const [codigo] = await gerar(unico);
+    const outros = await Promise.all(Array.from({ length: 12 }, () => novoCliente()));
+    const rs2 = await Promise.all(outros.map((cli, i) => vender(gerente, { clienteId: cli, valor: 100, ...(i % 4 === 3 ? {} : { cupom: codigo }) })));
+    const comCupom = rs2.filter((_, i) => i % 4 !== 3);
+    expect(comCupom.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of comCupom.filter((x) => x.statusCode !== 200)) expect(env(r).messageError).toBe('Este código de cupom já foi usado.');
+    for (const r of rs2.filter((_, i) => i % 4 === 3)) expect(r.statusCode, r.body).toBe(200);
+    expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigo!}`)).toBe(1);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  }, 120_000);
+});
