@@ -9,7 +9,6 @@ import { numeroTexto } from './ganhador.js';
 /** Above this the PDF would be hundreds of pages: the complete list is the TXT of the public page. */
 export const MAXIMO_PARTICIPANTES_PDF = 5000;
 
-
 const data = (d: string) => d.split('-').reverse().join('/');
 const resumoDoSorteio = (s: Sorteio): [string, string][] => [
   ['Período', `${data(s.inicio)} a ${data(s.fim)}`],
