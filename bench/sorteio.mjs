@@ -3,8 +3,9 @@
 //   node --import tsx bench/sorteio.mjs --pglite [--numeros 200000]
 // A fresh database (migrated, demo seeded), then customers with consent and one sale each in a past month —
 // 10 lucky numbers per customer (R$ 100,00 at R$ 10,00 a number) — and the API's own freeze and draw
-// functions (modules/sorteio), timed: freeze (INSERT…SELECT of the numbers + SHA-256 in the database) and
-// 10 automatic winners (count of the numbers still in the draw + OFFSET, one prize per customer).
+// functions (modules/sorteio), timed: freeze (INSERT…SELECT of one row per participant with the range of their
+// numbers + SHA-256 of the canonical text read in blocks by the key, in Node) and 10 automatic winners (walking
+// the ranges out of the draw + the owner of the number by its key, one prize per customer).
 import { sql } from 'drizzle-orm';
 import { abrirBanco } from '../apps/api/src/db/client.ts';
 import { migrar } from '../apps/api/src/db/migrate.ts';

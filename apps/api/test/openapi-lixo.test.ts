@@ -51,8 +51,8 @@ beforeAll(async () => {
   // on the even ids, so addganhador/manual and the PDFs reach theirs too.
   await t.app.db.execute(sql`insert into sorteio (empresa_id, nome, regulamento, inicio, fim, premios, regra, origem_semente, semente, codigo_publico)
     select 1, 'Sorteio ' || g, 'Regulamento do sorteio ' || g, '2020-01-01', '2020-01-31', '["Bicicleta", "Caneca"]'::jsonb, 'VENDA', 'FIXA', 's' || g, 'lixo-sorteio-' || g from generate_series(1, 22) g`);
-  await t.app.db.execute(sql`insert into sorteio_numero (empresa_id, sorteio_id, numero, participante, cliente_id, linha)
-    select 1, s, n, n, (select min(id) from cliente where empresa_id = 1), lpad(n::text, 7, '0') || ';' || lpad(n::text, 7, '0') || ';-;Cliente ' || n
+  await t.app.db.execute(sql`insert into sorteio_participante (empresa_id, sorteio_id, participante, primeiro, ultimo, cliente_id, cpf_mascarado, nome_abreviado)
+    select 1, s, n, n, n, (select min(id) from cliente where empresa_id = 1), '-', 'Cliente ' || n
     from generate_series(2, 22, 2) s, generate_series(1, 3) n`);
   await t.app.db.execute(sql`update sorteio set status = 'CONGELADO', hash_lista = repeat('a', 64), total_numeros = 3, total_participantes = 3, congelado_em = now() where empresa_id = 1 and id % 2 = 0`);
   await t.app.db.execute(sql`insert into etiqueta (empresa_id, nome) select 1, 'Etiqueta ' || g from generate_series(1, 22) g`);

@@ -191,7 +191,7 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
     expect(env(f).messageError).toBe('O período do sorteio ainda não terminou: congele a lista depois do último dia.');
     const vazio = await novoSorteio({ inicio: '2010-01-01', fim: '2010-01-31', dataLoteria: '2010-02-05' });
     expect(env(await gerente.post('/services/sorteio/congelar', { id: vazio.id })).messageError).toBe('Nenhum cliente ganhou números da sorte no período: não há lista para congelar.');
-    expect(await linhas(sql`select 1 from sorteio_numero where sorteio_id in (${futuro.id}, ${vazio.id})`)).toHaveLength(0);
+    expect(await linhas(sql`select 1 from sorteio_participante where sorteio_id in (${futuro.id}, ${vazio.id})`)).toHaveLength(0);
 
     const cg = await gerente.post('/services/sorteio/congelar', { id: s.id });
     expect(cg.statusCode, cg.body).toBe(200);
@@ -315,5 +315,41 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
     expect((await gerente.get(`/services/sorteio/addganhador/${v.id}`)).statusCode).toBe(200);
     expect((await gerente.get(`/services/sorteio/addganhador/${v.id}`)).statusCode).toBe(200);
     expect((await buscar(v.id)).status).toBe('CONCLUIDO');
+  });
+});
+
+describe('sorteio: lista grande, lida em blocos', () => {
+  it('dois congelamentos ao mesmo tempo: um congela, o outro ouve que já foi; a lista de vários blocos tem o SHA-256 do texto inteiro', async () => {
+    // R$ 1,00 por número, sem limite: 15.000 + 20.000 + 10.000 números, atravessando os blocos de leitura.
+    const reais = [15_000, 20_000, 10_000];
+    for (const [i, r] of reais.entries()) await vender(await novoCliente({ nome: `Grande Participante ${i + 1}` }), r * 100, '2019-06-10');
+    const g = await novoSorteio({ inicio: '2019-06-01', fim: '2019-06-30', dataLoteria: '2019-07-03', valorPorNumero: 1, maximoPorCliente: null });
+
+    const respostas = await Promise.all([1, 2].map(() => gerente.post('/services/sorteio/congelar', { id: g.id })));
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(env(respostas.find((r) => r.statusCode === 400)!).messageError).toBe('A lista deste sorteio já foi congelada.');
+    const congelado = env<Sorteio>(respostas.find((r) => r.statusCode === 200)!).result;
+    expect(congelado).toMatchObject({ status: 'CONGELADO', totalNumeros: 45_000, totalParticipantes: 3 });
+    expect(await contar(`sorteio_participante where sorteio_id = ${g.id}`)).toBe(3);
+
+    const texto = (await t.cliente().get(`/p/sorteio/${g.codigoPublico}/lista.txt`)).body;
+    const lista = lerLista(texto);
+    expect(lista).toHaveLength(45_000);
+    expect(lista.every((l, i) => l.numero === String(i + 1).padStart(7, '0'))).toBe(true);
+    expect(lista.map((l) => l.participante).filter((p, i, a) => p !== a[i - 1])).toEqual(['0000001', '0000002', '0000003']);
+    expect(texto.split('\n').slice(14_999, 15_001)).toEqual([expect.stringMatching(/^0015000;0000001;\*\*\*\.\d{3}\.\d{3}-\*\*;Grande 1\.$/), expect.stringMatching(/^0015001;0000002;/)]);
+    expect(texto.endsWith('\n')).toBe(true);
+    expect(congelado.hashLista).toBe(await sha256Hex(texto));
+
+    // A number inside a participant's range is theirs; one past the last is in nobody's.
+    expect(env(await gerente.post('/services/sorteio/addganhadormanual', { id: g.id, numero: '45001', motivo: 'Número além do último' })).messageError).toBe('Número da sorte não encontrado na lista congelada deste sorteio.');
+    const m = await gerente.post('/services/sorteio/addganhadormanual', { id: g.id, numero: '0034999', motivo: 'Ganhador do sorteio presencial' });
+    expect(m.statusCode, m.body).toBe(200);
+    const [ganhador] = env<GanhadorSorteio[]>(await gerente.get(`/services/sorteio/ganhadores/${g.id}`)).result;
+    expect(ganhador).toMatchObject({ numero: '0034999', participante: '0000002', manual: true });
+    const [, , cpf, nome] = texto.split('\n')[34_998]!.split(';');
+    const pagina = (await t.cliente().get(`/p/sorteio/${g.codigoPublico}`)).body;
+    expect(nome).toBe('Grande 2.');
+    expect(pagina).toContain(`${nome}<br><small>${cpf}</small>`);
   });
 });

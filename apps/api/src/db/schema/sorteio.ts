@@ -46,23 +46,27 @@ export const sorteio = pgTable(
 );
 
 /**
- * The frozen list: one row per lucky number, with its canonical line (`numero;participante;cpf;nome`,
- * masked at freezing time) — what the hash covers, so later edits of the customer change nothing.
- * Written once by the freeze, never updated.
+ * The frozen list, one row per participant: the range `primeiro..ultimo` of their lucky numbers (consecutive
+ * by construction) and the masked CPF and abbreviated name taken at freezing time — so later edits of the
+ * customer change nothing. The canonical line of each number (`numero;participante;cpf;nome`, what the hash
+ * covers) is spelled from this row (modules/sorteio/congelar.ts): a million numbers are ~100,000 rows, not a
+ * million (decision 037, bench/RESULTS.md "Sorteios"). Written once by the freeze, never updated.
  */
-export const sorteioNumero = pgTable(
-  'sorteio_numero',
+export const sorteioParticipante = pgTable(
+  'sorteio_participante',
   {
     empresaId: integer().notNull(),
-    // No foreign keys: a million rows are written by one statement of the freeze (as decision 017).
+    // No foreign keys: the rows are written by one statement of the freeze (as decision 017).
     sorteioId: integer().notNull(),
-    numero: integer().notNull(),
     participante: integer().notNull(),
+    primeiro: integer().notNull(),
+    ultimo: integer().notNull(),
     clienteId: integer().notNull(),
-    linha: varchar({ length: 300 }).notNull(),
+    cpfMascarado: varchar({ length: 20 }).notNull(),
+    nomeAbreviado: varchar({ length: 300 }).notNull(),
   },
-  // The participant index finds a winner's range of numbers (one prize per customer) without a scan.
-  (t) => [primaryKey({ columns: [t.sorteioId, t.numero] }), index('sorteio_numero_participante_idx').on(t.sorteioId, t.participante)],
+  // By participant (a winner's range, the PDF) and by first number (whose is a lucky number, the blocks of the list).
+  (t) => [primaryKey({ columns: [t.sorteioId, t.participante] }), uniqueIndex('sorteio_participante_primeiro_uq').on(t.sorteioId, t.primeiro)],
 );
 
 /** A winner: drawn by the algorithm (position k) or recorded by hand with a mandatory reason. */

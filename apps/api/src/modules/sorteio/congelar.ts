@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Sorteio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { sorteio } from '../../db/schema/index.js';
+import { sorteio, sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 
 /** The lucky numbers are written with 7 digits (text order = number order in the canonical list). */
@@ -15,14 +16,14 @@ const linhas = async <T>(tx: Executor, q: ReturnType<typeof sql>) => ((await tx.
  * Who takes part (docs/areas/sorteios.md): customers with CONFIRMADA sales in the period (São Paulo
  * dates) at the eligible branches, account ATIVO and a consent given (the latest row of some channel is
  * a "yes"); numbers per customer by the rule, capped. Participants are numbered by customer id, lucky
- * numbers run consecutively through them: one INSERT…SELECT, so a million numbers stay one statement.
+ * numbers run consecutively through them: one INSERT…SELECT of one row per participant with their range.
  */
 function sqlCongelar(s: Sorteio, empresaId: number) {
   const porNumero = s.regra === 'VALOR' ? sql`floor(b.valor / ${Math.round((s.valorPorNumero ?? 0) * 100)}::numeric)` : sql`b.vendas`;
   const filiais = s.filiais.length ? sql`and t.filial_id = any(${`{${s.filiais.join(',')}}`}::integer[])` : sql``;
   const cap = s.maximoPorCliente ? sql`least(${porNumero}, ${s.maximoPorCliente}::bigint)` : porNumero;
   return sql`
-    insert into sorteio_numero (empresa_id, sorteio_id, numero, participante, cliente_id, linha)
+    insert into sorteio_participante (empresa_id, sorteio_id, participante, primeiro, ultimo, cliente_id, cpf_mascarado, nome_abreviado)
     with base as (
       select t.cliente_id, sum(t.valor_centavos)::bigint as valor, count(*)::bigint as vendas
       from transacao t
@@ -39,38 +40,61 @@ function sqlCongelar(s: Sorteio, empresaId: number) {
         and exists (select 1 from cliente_consentimento cc where cc.empresa_id = c.empresa_id and cc.cliente_id = c.id and cc.concedido
           and not exists (select 1 from cliente_consentimento c2 where c2.empresa_id = cc.empresa_id and c2.cliente_id = cc.cliente_id
             and c2.canal = cc.canal and (c2.criado_em, c2.id) > (cc.criado_em, cc.id)))
-    ), numerados as (
-      -- The masked part of the line is built once per participant, not once per number (a million regexes).
-      select e.cliente_id, e.qtd, row_number() over (order by e.cliente_id) as participante,
-        sum(e.qtd) over (order by e.cliente_id) - e.qtd as antes,
-        ';' || case when e.tipo_documento = 'CPF' and length(e.documento) = 11
-           then '***.' || substr(e.documento, 4, 3) || '.' || substr(e.documento, 7, 3) || '-**' else '-' end
-        || ';' || case when position(' ' in e.nome) > 0
-           then split_part(e.nome, ' ', 1) || ' ' || left(regexp_replace(e.nome, '^.* ', ''), 1) || '.' else e.nome end as resto
-      from elegiveis e where e.qtd > 0
     )
-    select ${empresaId}, ${s.id}, (n.antes + g)::integer, n.participante::integer, n.cliente_id,
-      lpad((n.antes + g)::text, 7, '0') || ';' || lpad(n.participante::text, 7, '0') || n.resto
-    from numerados n, generate_series(1::bigint, n.qtd) g`;
+    select ${empresaId}, ${s.id}, (row_number() over (order by e.cliente_id))::integer,
+      (sum(e.qtd) over (order by e.cliente_id) - e.qtd + 1)::integer, (sum(e.qtd) over (order by e.cliente_id))::integer, e.cliente_id,
+      case when e.tipo_documento = 'CPF' and length(e.documento) = 11
+        then '***.' || substr(e.documento, 4, 3) || '.' || substr(e.documento, 7, 3) || '-**' else '-' end,
+      case when position(' ' in e.nome) > 0 then split_part(e.nome, ' ', 1) || ' ' || left(regexp_replace(e.nome, '^.* ', ''), 1) || '.' else e.nome end
+    from elegiveis e where e.qtd > 0`;
 }
 
-/** The canonical text's SHA-256, computed where the rows are (no 40 MB trip to Node). */
-export async function hashDaLista(tx: Executor, sorteioId: number): Promise<{ hash: string; numeros: number; participantes: number }> {
-  const [r] = await linhas<{ hash: string | null; numeros: number; participantes: number }>(
+/**
+ * The canonical line of lucky number `numero` of the participant row in scope (`sorteio_participante`):
+ * `numero;participante;cpf-mascarado;nome-abreviado`, numbers with 7 digits — the only place it is spelled.
+ */
+export const linhaDoNumero = (numero: SQLWrapper) =>
+  sql<string>`lpad(${numero}::text, 7, '0') || ';' || lpad(${sorteioParticipante.participante}::text, 7, '0') || ';' || ${sorteioParticipante.cpfMascarado} || ';' || ${sorteioParticipante.nomeAbreviado}`;
+
+/**
+ * Lines per block read from the list: each block is one `string_agg` over a range of the key (the numbers are
+ * exactly 1..n), sorted in memory — never a sort of the whole list nor one 45 MB string (bench/RESULTS.md).
+ */
+const NUMEROS_POR_BLOCO = 20_000;
+
+/**
+ * The canonical text, block by block in number order (the frozen list never changes: no snapshot needed).
+ * A block reads the participants whose range meets it — from the one holding its first number on, by the
+ * index of first numbers — and spells their lines.
+ */
+export async function* blocosDaLista(tx: Executor, sorteioId: number, numeros: number): AsyncGenerator<string> {
+  for (let de = 1; de <= numeros; de += NUMEROS_POR_BLOCO) {
+    const ate = de + NUMEROS_POR_BLOCO - 1;
+    const [r] = await linhas<{ texto: string | null }>(
+      tx,
+      sql`select string_agg(${linhaDoNumero(sql`g`)} || E'\n', '' order by g) as texto
+          from sorteio_participante, generate_series(greatest(primeiro, ${de}), least(ultimo, ${ate})) g
+          where sorteio_id = ${sorteioId} and primeiro <= ${ate}
+            and primeiro >= (select max(primeiro) from sorteio_participante where sorteio_id = ${sorteioId} and primeiro <= ${de})`,
+    );
+    if (r?.texto) yield r.texto;
+  }
+}
+
+/** How many numbers and participants the frozen list has: both run 1..n, so the maxima (read from the indexes). */
+async function totaisDaLista(tx: Executor, sorteioId: number): Promise<{ numeros: number; participantes: number }> {
+  const [r] = await linhas<{ numeros: number; participantes: number }>(
     tx,
-    // Numbers and participants run 1..n (the freeze numbers them): the maxima are the counts, with no
-    // count(distinct) sorting a million rows.
-    sql`select encode(sha256(convert_to(coalesce(string_agg(linha || E'\n', '' order by numero), ''), 'UTF8')), 'hex') as hash,
-          coalesce(max(numero), 0)::int as numeros, coalesce(max(participante), 0)::int as participantes
-        from sorteio_numero where sorteio_id = ${sorteioId}`,
+    sql`select coalesce(max(ultimo), 0)::int as numeros, coalesce(max(participante), 0)::int as participantes from sorteio_participante where sorteio_id = ${sorteioId}`,
   );
-  return { hash: r!.hash ?? '', numeros: Number(r!.numeros), participantes: Number(r!.participantes) };
+  return { numeros: Number(r!.numeros), participantes: Number(r!.participantes) };
 }
 
-/** The canonical text itself (download of the public page, participants PDF). */
-export async function textoDaLista(tx: Executor, sorteioId: number): Promise<string> {
-  const [r] = await linhas<{ texto: string | null }>(tx, sql`select string_agg(linha || E'\n', '' order by numero) as texto from sorteio_numero where sorteio_id = ${sorteioId}`);
-  return r?.texto ?? '';
+/** The canonical text's SHA-256 (UTF-8, as `sha256Hex` of the algorithm module), streamed block by block. */
+async function hashDaLista(tx: Executor, sorteioId: number, numeros: number): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const bloco of blocosDaLista(tx, sorteioId, numeros)) hash.update(bloco, 'utf8');
+  return hash.digest('hex');
 }
 
 /** Closes the period: writes the frozen list, stores its hash and counts. The draw is locked by the caller. */
@@ -79,9 +103,10 @@ export async function congelarSorteio(tx: Executor, s: Sorteio, empresaId: numbe
   const [{ encerrado }] = (await linhas<{ encerrado: boolean }>(tx, sql`select ${s.fim}::date < ${HOJE} as encerrado`)) as [{ encerrado: boolean }];
   if (!encerrado) throw erro.requisicao('O período do sorteio ainda não terminou: congele a lista depois do último dia.');
   await tx.execute(sqlCongelar(s, empresaId));
-  const { hash, numeros, participantes } = await hashDaLista(tx, s.id);
+  const { numeros, participantes } = await totaisDaLista(tx, s.id);
   if (numeros === 0) throw erro.requisicao('Nenhum cliente ganhou números da sorte no período: não há lista para congelar.');
   if (numeros > MAXIMO_NUMEROS) throw erro.requisicao('Números da sorte demais (mais de 9.999.999): aumente o valor por número ou limite por cliente.');
+  const hash = await hashDaLista(tx, s.id, numeros);
   await tx
     .update(sorteio)
     .set({ status: 'CONGELADO', hashLista: hash, totalNumeros: numeros, totalParticipantes: participantes, congeladoEm: new Date(), atualizadoEm: new Date() })

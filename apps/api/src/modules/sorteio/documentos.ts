@@ -1,14 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { VERSAO_ALGORITMO_SORTEIO, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
+import { sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { relatorioPdf } from '../../lib/pdf.js';
 import { numeroTexto } from './ganhador.js';
 
 /** Above this the PDF would be hundreds of pages: the complete list is the TXT of the public page. */
 export const MAXIMO_PARTICIPANTES_PDF = 5000;
-
-type Participante = { participante: number; linha: string; de: number; ate: number; qtd: number };
 
 const data = (d: string) => d.split('-').reverse().join('/');
 const resumoDoSorteio = (s: Sorteio): [string, string][] => [
@@ -22,8 +21,11 @@ const rodapeHash = (s: Sorteio) => `SHA-256 da lista: ${s.hashLista} · semente:
 export async function participantesPdf(tx: Executor, s: Sorteio, empresaNome: string): Promise<Buffer> {
   if (s.status === 'RASCUNHO') throw erro.requisicao('Congele a lista de participantes antes de imprimi-la.');
   if ((s.totalParticipantes ?? 0) > MAXIMO_PARTICIPANTES_PDF) throw erro.requisicao(`Mais de ${MAXIMO_PARTICIPANTES_PDF} participantes: baixe a lista completa (TXT) na página pública do sorteio.`);
-  const r = (await tx.execute(sql`select participante, min(linha) as linha, min(numero) as de, max(numero) as ate, count(*)::int as qtd
-    from sorteio_numero where sorteio_id = ${s.id} group by participante order by participante`)) as unknown as { rows: Participante[] };
+  const linhas = await tx
+    .select({ participante: sorteioParticipante.participante, cpf: sorteioParticipante.cpfMascarado, nome: sorteioParticipante.nomeAbreviado, de: sorteioParticipante.primeiro, ate: sorteioParticipante.ultimo })
+    .from(sorteioParticipante)
+    .where(eq(sorteioParticipante.sorteioId, s.id))
+    .orderBy(asc(sorteioParticipante.participante));
   return relatorioPdf({
     titulo: `Participantes — ${s.nome}`,
     empresa: empresaNome,
@@ -31,12 +33,12 @@ export async function participantesPdf(tx: Executor, s: Sorteio, empresaNome: st
     resumo: resumoDoSorteio(s),
     colunas: [
       { titulo: 'Participante', valor: (p) => numeroTexto(p.participante), largura: 'auto' },
-      { titulo: 'CPF', valor: (p) => p.linha.split(';')[2] ?? '', largura: 'auto' },
-      { titulo: 'Nome', valor: (p) => p.linha.split(';')[3] ?? '' },
-      { titulo: 'Números', valor: (p) => String(p.qtd), largura: 'auto', alinhamento: 'right' },
+      { titulo: 'CPF', valor: (p) => p.cpf, largura: 'auto' },
+      { titulo: 'Nome', valor: (p) => p.nome },
+      { titulo: 'Números', valor: (p) => String(p.ate - p.de + 1), largura: 'auto', alinhamento: 'right' },
       { titulo: 'Da sorte', valor: (p) => (p.de === p.ate ? numeroTexto(p.de) : `${numeroTexto(p.de)} a ${numeroTexto(p.ate)}`), largura: 'auto' },
     ],
-    linhas: r.rows,
+    linhas,
   });
 }
 

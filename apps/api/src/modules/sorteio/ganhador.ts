@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { indiceSorteado, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { cliente, sorteio, sorteioGanhador, sorteioNumero } from '../../db/schema/index.js';
+import { cliente, sorteio, sorteioGanhador, sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { enfileirarParaCliente, SemInstanciaWhatsapp } from '../mensagem/index.js';
 import { nomeDaEmpresa } from '../premio/index.js';
@@ -12,18 +12,17 @@ type Anterior = { numero: number; participante: number };
 
 /**
  * The numbers out of the draw as sorted, disjoint ranges: the numbers already drawn and, with one prize per
- * customer, every number of a participant who won (consecutive by construction: one range each, read from
- * the participant index). Same rule as `aindaConcorre` of the algorithm module.
+ * customer, every number of a participant who won (one range each, read by the participant key). Same rule
+ * as `aindaConcorre` of the algorithm module.
  */
 async function foraDoSorteio(tx: Executor, s: Sorteio, anteriores: Anterior[]): Promise<[number, number][]> {
   const faixas: [number, number][] = anteriores.map((a) => [a.numero, a.numero]);
   if (s.umPremioPorCliente && anteriores.length) {
     const r = await tx
-      .select({ de: sql<number>`min(${sorteioNumero.numero})::int`, ate: sql<number>`max(${sorteioNumero.numero})::int` })
-      .from(sorteioNumero)
-      .where(and(eq(sorteioNumero.sorteioId, s.id), sql`${sorteioNumero.participante} = any(${`{${anteriores.map((a) => a.participante).join(',')}}`}::integer[])`))
-      .groupBy(sorteioNumero.participante);
-    faixas.push(...r.map((x): [number, number] => [Number(x.de), Number(x.ate)]));
+      .select({ de: sorteioParticipante.primeiro, ate: sorteioParticipante.ultimo })
+      .from(sorteioParticipante)
+      .where(and(eq(sorteioParticipante.sorteioId, s.id), sql`${sorteioParticipante.participante} = any(${`{${anteriores.map((a) => a.participante).join(',')}}`}::integer[])`));
+    faixas.push(...r.map((x): [number, number] => [x.de, x.ate]));
   }
   faixas.sort((a, b) => a[0] - b[0]);
   const unidas: [number, number][] = [];
@@ -59,6 +58,17 @@ function conferirPodeSortear(s: Sorteio) {
 
 type Escolhido = { numero: number; participante: number; clienteId: number };
 
+/** Whose lucky number it is: the participant with the greatest first number up to it, if their range reaches it. */
+async function donoDoNumero(tx: Executor, sorteioId: number, numero: number): Promise<Escolhido | null> {
+  const [p] = await tx
+    .select({ participante: sorteioParticipante.participante, clienteId: sorteioParticipante.clienteId, ultimo: sorteioParticipante.ultimo })
+    .from(sorteioParticipante)
+    .where(and(eq(sorteioParticipante.sorteioId, sorteioId), lte(sorteioParticipante.primeiro, numero)))
+    .orderBy(desc(sorteioParticipante.primeiro))
+    .limit(1);
+  return p && p.ultimo >= numero ? { numero, participante: p.participante, clienteId: p.clienteId } : null;
+}
+
 /** Records the winner of the next position, queues the WhatsApp notice and closes the draw at the last prize. */
 async function registrar(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, e: Escolhido, motivo: string | null): Promise<number> {
   const posicao = s.ganhadores + 1;
@@ -88,22 +98,13 @@ export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number
   const restantes = s.totalNumeros! - fora.reduce((n, [de, ate]) => n + ate - de + 1, 0);
   if (restantes <= 0) throw erro.requisicao('Não há mais participantes para sortear.');
   const numero = numeroNaPosicao(await indiceSorteado(s.hashLista!, s.semente, anteriores.length + 1, restantes), fora);
-  const [e] = await tx
-    .select({ numero: sorteioNumero.numero, participante: sorteioNumero.participante, clienteId: sorteioNumero.clienteId })
-    .from(sorteioNumero)
-    .where(and(eq(sorteioNumero.sorteioId, s.id), eq(sorteioNumero.numero, numero)))
-    .limit(1);
-  return registrar(tx, s, empresaId, usuarioId, e!, null);
+  return registrar(tx, s, empresaId, usuarioId, (await donoDoNumero(tx, s.id, numero))!, null);
 }
 
 /** POST sorteio/addganhadormanual: a lucky number of the frozen list, still in the draw, with the reason. */
 export async function ganhadorManual(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, numero: number, motivo: string): Promise<number> {
   conferirPodeSortear(s);
-  const [e] = await tx
-    .select({ numero: sorteioNumero.numero, participante: sorteioNumero.participante, clienteId: sorteioNumero.clienteId })
-    .from(sorteioNumero)
-    .where(and(eq(sorteioNumero.sorteioId, s.id), eq(sorteioNumero.numero, numero)))
-    .limit(1);
+  const e = await donoDoNumero(tx, s.id, numero);
   if (!e) throw erro.requisicao('Número da sorte não encontrado na lista congelada deste sorteio.');
   const anteriores = await anterioresDo(tx, s.id);
   if (anteriores.some((a) => a.numero === numero)) throw erro.requisicao('Este número da sorte já foi contemplado.');

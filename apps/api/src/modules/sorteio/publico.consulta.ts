@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { empresa, sorteio, sorteioGanhador, sorteioNumero } from '../../db/schema/index.js';
+import { empresa, sorteio, sorteioGanhador, sorteioParticipante } from '../../db/schema/index.js';
+import { linhaDoNumero } from './congelar.js';
 import { numeroTexto } from './ganhador.js';
 
 export type GanhadorPublico = { posicao: number; premio: string; numero: string; participante: string; linha: string; manual: boolean; motivo: string | null };
@@ -56,9 +57,9 @@ export async function buscarSorteioPublico(db: Db, codigo: string): Promise<Sort
     .limit(1);
   if (!s) return null;
   const g = await db
-    .select({ posicao: sorteioGanhador.posicao, premio: sorteioGanhador.premio, numero: sorteioGanhador.numero, participante: sorteioGanhador.participante, linha: sorteioNumero.linha, manual: sorteioGanhador.manual, motivo: sorteioGanhador.motivo })
+    .select({ posicao: sorteioGanhador.posicao, premio: sorteioGanhador.premio, numero: sorteioGanhador.numero, participante: sorteioGanhador.participante, linha: linhaDoNumero(sorteioGanhador.numero), manual: sorteioGanhador.manual, motivo: sorteioGanhador.motivo })
     .from(sorteioGanhador)
-    .innerJoin(sorteioNumero, and(eq(sorteioNumero.sorteioId, sorteioGanhador.sorteioId), eq(sorteioNumero.numero, sorteioGanhador.numero)))
+    .innerJoin(sorteioParticipante, and(eq(sorteioParticipante.sorteioId, sorteioGanhador.sorteioId), eq(sorteioParticipante.participante, sorteioGanhador.participante)))
     .where(eq(sorteioGanhador.sorteioId, s.id))
     .orderBy(asc(sorteioGanhador.posicao));
   return {
