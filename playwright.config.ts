@@ -6,7 +6,8 @@ const PORTA = Number(process.env.E2E_PORT ?? 8181);
 /** End-to-end on the BUILT app (npm run build first), in the system Chromium (ARCHITECTURE §8). */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // One folder per part (tools/e2e-em-partes.mjs): each part empties its own when it starts.
+  outputDir: `./test-results/${PORTA}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -14,15 +14,22 @@ const api = (engine: 'pglite' | 'postgres') => ({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_ENGINE: engine },
+    sequence: { groupOrder: 0 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The database each file copies, migrated and seeded once per run.
+    globalSetup: ['./test/apoio/banco-modelo.ts'],
   },
 });
 
 export default defineConfig({
   test: {
+    // vitest's default is cores − 1 (one file at a time on the 2-core CI machine): an API file waits on its
+    // database half the time, so three keep both cores busy; the web's files come after, two at a time
+    // (docs/decisions/044-suite-em-paralelo.md).
+    maxWorkers: 3,
     projects: [
-      { resolve: { alias }, test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 1 }, maxWorkers: 2 } },
       api('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
       ...(existsSync('./apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),

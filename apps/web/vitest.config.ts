@@ -21,6 +21,10 @@ export default defineConfig({
     // A user typing a form with user-event takes a few seconds on a loaded 2-core CI machine (the suite
     // runs in parallel with the API's); findBy waits up to 5 s (setup.ts), so the test itself gets more.
     testTimeout: 20_000,
+    // After the API's group (vitest.config.ts), two at a time: a jsdom file keeps a core busy by itself,
+    // and findBy's 5 s must hold on the 2-core CI machine (docs/decisions/044-suite-em-paralelo.md).
+    sequence: { groupOrder: 1 },
+    maxWorkers: 2,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -41,7 +41,11 @@ const BYTEA_RAPIDO = {
   parsers: { [BYTEA]: (texto: string) => Buffer.from(texto.slice(2), 'hex') },
 };
 
-export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Banco> {
+/**
+ * `modelo` (PGlite only): a data directory dumped by `dumpDataDir` to start from — the tests' copy of
+ * a database already migrated and seeded once (test/apoio/banco-modelo.ts).
+ */
+export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: string; poolMax?: number; modelo?: Blob }): Promise<Banco> {
   if (opcoes.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opcoes.databaseUrl, max: opcoes.poolMax ?? 10 });
     // An idle connection dropped by the server (restart, failover, terminate) must not crash the
@@ -52,7 +56,12 @@ export async function abrirBanco(opcoes: { databaseUrl?: string; dataDir?: strin
   }
   const dir = opcoes.dataDir;
   if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const cliente = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm }, serializers: BYTEA_RAPIDO.serializers, parsers: BYTEA_RAPIDO.parsers });
+  const cliente = await PGlite.create(dir ?? 'memory://', {
+    extensions: { unaccent, pg_trgm },
+    serializers: BYTEA_RAPIDO.serializers,
+    parsers: BYTEA_RAPIDO.parsers,
+    ...(opcoes.modelo ? { loadDataDir: opcoes.modelo } : {}),
+  });
   const db = drizzlePglite({ client: cliente, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, engine: 'pglite', close: () => cliente.close() };
 }

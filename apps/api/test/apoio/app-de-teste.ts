@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { construirApp } from '../../src/app.js';
 import { carregarConfig, type Config } from '../../src/config.js';
 import { abrirBanco, type Banco } from '../../src/db/client.js';
 import { migrar, PASTA_MIGRACOES } from '../../src/db/migrate.js';
 import { semearDemo, SENHA_DEMO } from '../../src/db/seed.js';
 import type { Adaptadores } from '../../src/adapters/index.js';
+import { PUBLIC_URL_DO_MODELO, type BancoModelo } from './banco-modelo.js';
 // The app's decorations (`app.tarefas`, `app.swagger()`) are declared where they are made; loaded
 // here so the tests' types see them (npm run typecheck covers the tests too).
 import type {} from '../../src/lib/tarefas.js';
@@ -19,7 +22,8 @@ export const TOKEN_APP = 'token-de-teste-da-aplicacao';
 
 /**
  * A real app on a fresh database per test file: PGlite in memory, or — in the "postgres"
- * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards.
+ * project — a brand-new database on the server of TEST_DATABASE_URL, dropped afterwards. Both start
+ * as a copy of the run's model database (banco-modelo.ts) when the file wants the usual start.
  */
 export async function criarAppDeTeste(
   opcoes: {
@@ -32,6 +36,7 @@ export async function criarAppDeTeste(
   } = {},
 ) {
   const usarPg = process.env.TEST_ENGINE === 'postgres';
+  const modelo = modeloPara(opcoes);
   let nomeBanco: string | null = null;
   let databaseUrl: string | undefined;
   if (usarPg) {
@@ -40,7 +45,7 @@ export async function criarAppDeTeste(
     nomeBanco = `bonifica_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${nomeBanco}`);
+    await admin.query(`create database ${nomeBanco}${modelo ? ` template ${modelo.nome}` : ''}`);
     await admin.end();
     const u = new URL(base);
     u.pathname = `/${nomeBanco}`;
@@ -56,7 +61,7 @@ export async function criarAppDeTeste(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opcoes.env,
   });
-  const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5 });
+  const banco: Banco = await abrirBanco({ databaseUrl, dataDir: 'memory://', poolMax: 5, ...(modelo && !usarPg ? { modelo: await openAsBlob(modelo.nome) } : {}) });
   if (opcoes.antesDaMigracao) {
     const parcial = migracoesAte(opcoes.antesDaMigracao.ate);
     try {
@@ -66,8 +71,9 @@ export async function criarAppDeTeste(
     }
     await opcoes.antesDaMigracao.preparar(banco);
   }
+  // On a copy of the model this only confirms every migration is applied (and, on PostgreSQL, the tenant role).
   await migrar(banco);
-  if (!opcoes.semDemo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
+  if (!opcoes.semDemo && !modelo) await semearDemo(banco.db, { publicUrl: config.publicUrl });
   const app = await construirApp({ config, banco, adaptadores: opcoes.adaptadores, logger: opcoes.logger ?? false });
   await app.ready();
   return {
@@ -110,6 +116,13 @@ export async function criarAppDeTeste(
       }
     },
   };
+}
+
+/** The run's model database, when this file starts as it does: demo data, every migration, the same public URL. */
+function modeloPara(opcoes: { env?: Record<string, string>; semDemo?: boolean; antesDaMigracao?: unknown }): BancoModelo | null {
+  if (opcoes.semDemo || opcoes.antesDaMigracao || opcoes.env?.PUBLIC_URL !== undefined) return null;
+  const modelo = inject('bancoModelo');
+  return modelo && modelo.engine === (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite') && modelo.publicUrl === PUBLIC_URL_DO_MODELO ? modelo : null;
 }
 
 /** A copy of the migrations whose journal ends at `ate` (included). */
