@@ -19,6 +19,8 @@ import { semearDemo } from '../../src/db/seed.js';
 export type BancoModelo = { engine: 'pglite' | 'postgres'; nome: string; publicUrl: string };
 
 declare module 'vitest' {
+  // Declaration merging (vitest's documented way to type `inject`) needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     bancoModelo: BancoModelo;
   }
