@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
-import { auditoria } from '../db/schema/index.js';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type RegistroAuditoria = {
   acao: 'CRIAR' | 'ALTERAR' | 'EXCLUIR' | 'DESATIVAR' | 'LOGIN' | 'LOGOUT' | 'ALTERAR_SENHA' | 'REDEFINIR_SENHA' | string;
@@ -21,16 +21,25 @@ function semSegredos(v: unknown): unknown {
 
 /** Written in the same transaction as the change it records, so one never exists without the other. */
 export async function auditar(tx: Executor, request: FastifyRequest, r: RegistroAuditoria): Promise<void> {
-  await tx.insert(auditoria).values({
-    empresaId: r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? request.tokenApi?.empresaId ?? null),
-    usuarioId: request.usuario?.id ?? null,
-    // A call of the integration API has the token as its author (docs/areas/integracao.md).
-    tokenApiId: request.tokenApi?.id ?? null,
-    acao: r.acao,
-    entidade: r.entidade,
-    entidadeId: r.entidadeId === undefined || r.entidadeId === null ? null : String(r.entidadeId),
-    antes: semSegredos(r.antes),
-    depois: semSegredos(r.depois),
-    ip: request.ip,
-  });
+  await tx.execute(sqlAuditoria(request, r));
+}
+
+/**
+ * The audit row as one statement, for the batched postings that send it with their write
+ * (lib/lote-de-postagens.ts): the same row `auditar` writes.
+ */
+export function sqlAuditoria(request: FastifyRequest, r: RegistroAuditoria): SQL {
+  const json = (v: unknown) => {
+    const limpo = semSegredos(v);
+    return limpo === null ? null : JSON.stringify(limpo);
+  };
+  return sql`
+    insert into auditoria (empresa_id, usuario_id, token_api_id, acao, entidade, entidade_id, antes, depois, ip)
+    values (${r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? request.tokenApi?.empresaId ?? null)}::int,
+            ${request.usuario?.id ?? null}::int,
+            -- A call of the integration API has the token as its author (docs/areas/integracao.md).
+            ${request.tokenApi?.id ?? null}::int,
+            ${r.acao}, ${r.entidade},
+            ${r.entidadeId === undefined || r.entidadeId === null ? null : String(r.entidadeId)}::varchar,
+            ${json(r.antes)}::jsonb, ${json(r.depois)}::jsonb, ${request.ip}::inet)`;
 }
