@@ -97,12 +97,12 @@ function sqlContextoResgates(empresaId: number, rs: NovoResgate[]): SQL {
   return sql`
     with v as materialized (select * from ${recordset(rs)}),
     contas as materialized (
-      select k.id, k.cliente_id, k.tipo, k.saldo, k.bloqueada from conta k
-      where k.empresa_id = ${empresaId} and k.tipo in ('CASHBACK', 'PONTOS')
-        and exists (select 1 from v join premio p on p.id = v.premio_id and p.empresa_id = ${empresaId}
-                    where v.cliente_id = k.cliente_id
-                      and ((k.tipo = 'PONTOS' and p.custo_pontos > 0) or (k.tipo = 'CASHBACK' and p.custo_centavos > 0)))
-      order by k.id for update
+      select k.id, k.cliente_id, k.tipo, k.saldo, k.bloqueada
+      from v join premio p on p.id = v.premio_id and p.empresa_id = ${empresaId}
+      cross join lateral (values ('PONTOS', p.custo_pontos > 0), ('CASHBACK', p.custo_centavos > 0)) as u(tipo, custa)
+      join conta k on k.empresa_id = ${empresaId} and k.cliente_id = v.cliente_id and k.tipo = u.tipo
+      where u.custa
+      order by k.id for update of k
     )
     select p.id as premio_id, p.nome, p.foto_arquivo_id, p.ativo, p.valido_de::text as valido_de, p.valido_ate::text as valido_ate,
       p.custo_pontos, p.custo_centavos, p.limite_por_cliente, p.limite_periodo, to_json(p.filiais) as filiais,
