@@ -21,25 +21,43 @@ function semSegredos(v: unknown): unknown {
 
 /** Written in the same transaction as the change it records, so one never exists without the other. */
 export async function auditar(tx: Executor, request: FastifyRequest, r: RegistroAuditoria): Promise<void> {
-  await tx.execute(sqlAuditoria(request, r));
+  await tx.execute(sqlAuditorias([linhaAuditoria(request, r)]));
 }
 
-/**
- * The audit row as one statement, for the batched postings that send it with their write
- * (lib/lote-de-postagens.ts): the same row `auditar` writes.
- */
-export function sqlAuditoria(request: FastifyRequest, r: RegistroAuditoria): SQL {
-  const json = (v: unknown) => {
-    const limpo = semSegredos(v);
-    return limpo === null ? null : JSON.stringify(limpo);
+/** An audit row as `auditar` writes it, for the batched postings that write theirs with the batch (lib/lote-de-postagens.ts). */
+export type LinhaAuditoria = {
+  empresa_id: number | null;
+  usuario_id: number | null;
+  token_api_id: number | null;
+  acao: string;
+  entidade: string;
+  entidade_id: string | null;
+  antes: unknown;
+  depois: unknown;
+  ip: string;
+};
+
+export function linhaAuditoria(request: FastifyRequest, r: RegistroAuditoria): LinhaAuditoria {
+  return {
+    empresa_id: r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? request.tokenApi?.empresaId ?? null),
+    usuario_id: request.usuario?.id ?? null,
+    // A call of the integration API has the token as its author (docs/areas/integracao.md).
+    token_api_id: request.tokenApi?.id ?? null,
+    acao: r.acao,
+    entidade: r.entidade,
+    entidade_id: r.entidadeId === undefined || r.entidadeId === null ? null : String(r.entidadeId),
+    antes: semSegredos(r.antes),
+    depois: semSegredos(r.depois),
+    ip: request.ip,
   };
+}
+
+/** Audit rows, however many, in one statement (one JSON parameter: one prepared form). A JSON null stays an SQL NULL, as before. */
+export function sqlAuditorias(linhas: LinhaAuditoria[]): SQL {
   return sql`
     insert into auditoria (empresa_id, usuario_id, token_api_id, acao, entidade, entidade_id, antes, depois, ip)
-    values (${r.empresaId !== undefined ? r.empresaId : (request.usuario?.empresaId ?? request.tokenApi?.empresaId ?? null)}::int,
-            ${request.usuario?.id ?? null}::int,
-            -- A call of the integration API has the token as its author (docs/areas/integracao.md).
-            ${request.tokenApi?.id ?? null}::int,
-            ${r.acao}, ${r.entidade},
-            ${r.entidadeId === undefined || r.entidadeId === null ? null : String(r.entidadeId)}::varchar,
-            ${json(r.antes)}::jsonb, ${json(r.depois)}::jsonb, ${request.ip}::inet)`;
+    select x.empresa_id, x.usuario_id, x.token_api_id, x.acao, x.entidade, x.entidade_id,
+           nullif(x.antes, 'null'::jsonb), nullif(x.depois, 'null'::jsonb), x.ip::inet
+    from json_to_recordset(${JSON.stringify(linhas)}::json)
+         as x(empresa_id int, usuario_id int, token_api_id int, acao varchar, entidade varchar, entidade_id varchar, antes jsonb, depois jsonb, ip varchar)`;
 }

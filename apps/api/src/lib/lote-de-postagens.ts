@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Banco } from '../db/client.js';
 import { criarAgrupador, type Agrupador } from './agrupador.js';
+import { sqlAuditorias, type LinhaAuditoria } from './auditoria.js';
 import type { UsuarioContexto } from './contexto.js';
 import { ErroApi } from './erros.js';
 import { chaveJaRegistrada, respostaAnterior, sqlAnteriores, sqlRegistrar, type PedidoIdempotente } from './idempotencia.js';
@@ -11,7 +12,7 @@ import { emTransacaoAgrupada, LIMITE_ESPERA_TRAVA, type Grupo, type Linha } from
  * tenant) and under which Idempotency-Key. `auditoria`, when given, is the audit row of the accepted
  * call, written with it.
  */
-export type PedidoEmLote<X> = { usuario: UsuarioContexto; chave: PedidoIdempotente | null; auditoria?: (x: X) => SQL };
+export type PedidoEmLote<X> = { usuario: UsuarioContexto; chave: PedidoIdempotente | null; auditoria?: (x: X) => LinhaAuditoria };
 
 /**
  * What a batch decided: each call's outcome in order — its record, the error that refuses it, or
@@ -70,7 +71,11 @@ export function criarLoteDePostagens<P extends PedidoEmLote<X>, X, R>(banco: Ban
         const aceito = (i: number) => repetidas[i] === undefined && !(saidas[i] instanceof Error);
         const registrar = lote.flatMap((p, i) => (p.chave && aceito(i) ? [{ pedido: p.chave, resposta: saidas[i] }] : []));
         const auditorias = lote.flatMap((p, i) => (p.auditoria && aceito(i) ? [p.auditoria(d.resultados[i] as X)] : []));
-        await g.confirmar([...d.instrucoes, ...auditorias, ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : [])]);
+        await g.confirmar([
+          ...d.instrucoes,
+          ...(auditorias.length > 0 ? [sqlAuditorias(auditorias)] : []),
+          ...(registrar.length > 0 ? [sqlRegistrar(empresaId, registrar)] : []),
+        ]);
         return saidas;
       }, lote.length > 1 ? ESPERA_TRAVA_EM_LOTE : LIMITE_ESPERA_TRAVA);
     } catch (e) {

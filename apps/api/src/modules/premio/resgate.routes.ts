@@ -16,7 +16,7 @@ import {
   type CanalComprovante,
   type ReenvioComprovante,
 } from '@bonifica/contracts';
-import { auditar, sqlAuditoria } from '../../lib/auditoria.js';
+import { auditar, linhaAuditoria } from '../../lib/auditoria.js';
 import { filialVisivel } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
 import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
@@ -65,7 +65,7 @@ export async function resgateRoutes(app: FastifyInstance) {
         usuario: usuarioDe(request),
         chave: pedidoIdempotente(request, a.empresaId),
         resgate: { autor: a, ...request.body },
-        auditoria: (feito) => sqlAuditoria(request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito }),
+        auditoria: (feito) => linhaAuditoria(request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito }),
       });
       return ok(r);
     },
