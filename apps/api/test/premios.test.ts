@@ -263,6 +263,122 @@ describe('premio/resgate: concorrência', () => {
   });
 });
 
+describe('premio/resgate: em lote (resgates que chegam juntos vão ao banco juntos, decisão 042)', () => {
+  const doResgate = (r: { body: string }) => env<ResgatePremio>(r as never).result;
+
+  it('clientes diferentes, mesmo prêmio com estoque, aceitos e recusados misturados: cada um com a sua resposta; lotes dos recusados devolvidos', async () => {
+    const p = await novoPremio({ nome: 'Lote misto', custoPontos: 10, custoCashback: 1, estoque: 4 });
+    const comSaldo = await Promise.all(Array.from({ length: 8 }, () => novoCliente({ celular: '11987654321' })));
+    for (const c of comSaldo) {
+      await creditar(c, 'PONTOS', 10);
+      await creditar(c, 'CASHBACK', 1);
+    }
+    const semCashback = await novoCliente();
+    await creditar(semCashback, 'PONTOS', 10);
+    const bloqueado = await novoCliente();
+    await creditar(bloqueado, 'PONTOS', 10);
+    await creditar(bloqueado, 'CASHBACK', 1);
+    await t.banco.db.execute(sql`update cliente set status = 'BLOQUEADO' where id = ${bloqueado}`);
+    // The stock is checked before the customer: those two ask for a prize without stock control, in the same batch.
+    const livre = await novoPremio({ nome: 'Lote misto sem estoque', custoPontos: 10, custoCashback: 1 });
+    const todos = [semCashback, ...comSaldo.slice(0, 4), bloqueado, ...comSaldo.slice(4)];
+    const rs = await Promise.all(todos.map((c, i) => resgatar(c === semCashback || c === bloqueado ? livre.id : p.id, c, i % 2 ? atendente : gerente)));
+    const porCliente = new Map(todos.map((c, i) => [c, rs[i]!]));
+
+    expect(porCliente.get(semCashback)!.statusCode).toBe(409);
+    expect(env(porCliente.get(semCashback)!).messageError).toBe('Saldo insuficiente para esta operação.');
+    expect(porCliente.get(bloqueado)!.statusCode).toBe(409);
+    expect(env(porCliente.get(bloqueado)!).messageError).toBe('Cliente bloqueado: resgate não permitido no programa.');
+    const dosComSaldo = comSaldo.map((c) => porCliente.get(c)!);
+    const aceitos = dosComSaldo.filter((r) => r.statusCode === 200);
+    expect(aceitos).toHaveLength(4);
+    expect(dosComSaldo.filter((r) => r.statusCode === 409).every((r) => env(r).messageError === 'Prêmio esgotado: não há mais unidades em estoque.')).toBe(true);
+    expect(await estoque(p.id)).toBe(0);
+
+    // Each reply is the redemption as it was written, with its own code.
+    const feitos = aceitos.map(doResgate);
+    expect(new Set(feitos.map((f) => f.codigo)).size).toBe(4);
+    for (const f of feitos) expect(env<ResgatePremio>(await gerente.get(`/services/premio/resgate/findbyid/${f.id}`)).result).toEqual(f);
+    const ids = feitos.map((f) => f.id);
+    const historicos = await linhas<{ n: number }>(sql`select count(*)::int as n from premio_resgate_historico where resgate_id = any(${`{${ids.join(',')}}`}::int[]) and para = 'SOLICITADO'`);
+    expect(historicos[0]!.n).toBe(4);
+    const auditorias = await linhas<{ entidade_id: string; usuario_id: number }>(sql`select entidade_id, usuario_id from auditoria where entidade = 'premio_resgate' and acao = 'CRIAR' and entidade_id = any(${`{${ids.join(',')}}`}::varchar[])`);
+    expect(auditorias.map((a) => Number(a.entidade_id)).sort()).toEqual([...ids].sort());
+    // The voucher goes on WhatsApp with the redemption when the company has a number: one per accepted redemption, none for the refused.
+    const vouchers = await linhas<{ origem_id: number; texto: string }>(sql`select origem_id, texto from mensagem_saida where origem = 'PREMIO_RESGATE' and cliente_id = any(${`{${todos.join(',')}}`}::int[])`);
+    expect(vouchers.every((m) => ids.includes(m.origem_id) && m.texto.includes(feitos.find((f) => f.id === m.origem_id)!.codigo))).toBe(true);
+    expect(new Set(vouchers.map((m) => m.origem_id)).size).toBe(vouchers.length);
+
+    for (const c of comSaldo) {
+      const aceito = feitos.some((f) => f.clienteId === c);
+      expect([await saldo(c, 'PONTOS'), await saldo(c, 'CASHBACK')]).toEqual(aceito ? [0, 0] : [10, 100]);
+    }
+    expect(await saldo(semCashback, 'PONTOS')).toBe(10);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+
+  it('o mesmo cliente duas vezes no mesmo instante, limite 1 por cliente: exatamente 1', async () => {
+    const p = await novoPremio({ nome: 'Um só no total', custoPontos: 5, limitePorCliente: 1, limitePeriodo: 'SEMPRE' });
+    const c = await novoCliente();
+    await creditar(c, 'PONTOS', 50);
+    const rs = await Promise.all([resgatar(p.id, c, gerente), resgatar(p.id, c, atendente), resgatar(p.id, c, gerente)]);
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.statusCode === 409).map((r) => env(r).messageError)).toEqual([
+      'Limite deste prêmio atingido: 1 resgate por cliente no total.',
+      'Limite deste prêmio atingido: 1 resgate por cliente no total.',
+    ]);
+    expect(await saldo(c, 'PONTOS')).toBe(45);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+
+  it('Idempotency-Key repetida entre resgates que chegam juntos: um resgate, a mesma resposta; outro corpo com a chave é 409', async () => {
+    const p = await novoPremio({ nome: 'Chave no lote', custoPontos: 3, estoque: 10 });
+    const [a, b] = await Promise.all([novoCliente(), novoCliente()]);
+    await creditar(a, 'PONTOS', 30);
+    await creditar(b, 'PONTOS', 30);
+    const rs = await Promise.all([
+      resgatar(p.id, a, gerente, {}, 'lote-chave-1'),
+      resgatar(p.id, b, gerente, {}, 'lote-chave-2'),
+      resgatar(p.id, a, gerente, {}, 'lote-chave-1'),
+      resgatar(p.id, a, gerente, {}, 'lote-chave-1'),
+    ]);
+    expect(rs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const [primeiro, outro, ...repetidos] = rs.map(doResgate);
+    expect(repetidos).toEqual([primeiro, primeiro]);
+    expect(outro!.id).not.toBe(primeiro!.id);
+    expect(await saldo(a, 'PONTOS')).toBe(27);
+    expect(await estoque(p.id)).toBe(8);
+    const reusada = await resgatar(p.id, b, gerente, {}, 'lote-chave-1');
+    expect(reusada.statusCode).toBe(409);
+    expect(env(reusada).messageError).toBe('Esta chave de idempotência já foi usada com outro conteúdo.');
+    expect(await saldo(b, 'PONTOS')).toBe(27);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+
+  it('resgates e cancelamentos do mesmo prêmio ao mesmo tempo: estoque, saldos e razão fecham', async () => {
+    const p = await novoPremio({ nome: 'Vai e volta', custoPontos: 4, estoque: 3 });
+    const antigos = await Promise.all(Array.from({ length: 3 }, () => novoCliente()));
+    for (const c of antigos) await creditar(c, 'PONTOS', 4);
+    const feitos = [];
+    for (const c of antigos) feitos.push(doResgate(await resgatar(p.id, c)));
+    expect(await estoque(p.id)).toBe(0);
+    const novos = await Promise.all(Array.from({ length: 6 }, () => novoCliente()));
+    for (const c of novos) await creditar(c, 'PONTOS', 4);
+    const rs = await Promise.all([
+      ...feitos.map((f) => gerente.get(`/services/premio/resgate/cancelar/${f.id}?motivo=Troca`)),
+      ...novos.map((c) => resgatar(p.id, c, atendente)),
+    ]);
+    expect(rs.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const aceitos = rs.slice(3).filter((r) => r.statusCode === 200).length;
+    expect(rs.slice(3).filter((r) => r.statusCode !== 200).every((r) => env(r).messageError === 'Prêmio esgotado: não há mais unidades em estoque.')).toBe(true);
+    expect(await estoque(p.id)).toBe(3 - aceitos);
+    const vivos = await linhas<{ n: number }>(sql`select count(*)::int as n from premio_resgate where premio_id = ${p.id} and status <> 'CANCELADO'`);
+    expect(vivos[0]!.n).toBe(aceitos);
+    for (const c of antigos) expect(await saldo(c, 'PONTOS')).toBe(4);
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+});
+
 describe('premio/resgate: status, entrega, cancelamento, reenvio, comprovante, lista e relatório', () => {
   it('transições válidas só; RETIRADO só pelo código; histórico de cada mudança', async () => {
     const p = await novoPremio({ nome: 'Status', custoPontos: 5 });

@@ -69,7 +69,7 @@ export async function comIdempotencia<T>(tx: Executor, request: FastifyRequest, 
 }
 
 /**
- * Batched postings (the sales, modules/transacao/lote-vendas.ts) claim no key up front: the first
+ * Batched postings (sales and prize redemptions, lib/lote-de-postagens.ts) claim no key up front: the first
  * round-trip looks up the keys of the whole batch (`sqlAnteriores`), a replay is answered from the
  * stored reply, and the keys of the calls that took effect are recorded by one INSERT with the
  * COMMIT (`sqlRegistrar`). A key used at the same time by another process meets this one's row on

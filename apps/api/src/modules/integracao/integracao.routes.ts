@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   idParamSchema,
   integracaoCancelamentoSchema,
@@ -12,7 +12,7 @@ import {
 } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, transacao } from '../../db/schema/index.js';
-import { auditar } from '../../lib/auditoria.js';
+import { auditar, linhaAuditoria } from '../../lib/auditoria.js';
 import { erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok } from '../../lib/resposta.js';
@@ -114,10 +114,8 @@ export async function integracaoRoutes(app: FastifyInstance) {
           desbloqueia: false,
         },
         // The sale row has no author for a token: its audit row names it, written with the sale.
-        auditoria: (v) => sql`
-          insert into auditoria (empresa_id, token_api_id, acao, entidade, entidade_id, depois, ip)
-          values (${t.empresaId}, ${t.id}, 'CRIAR', 'transacao', ${String(v.transacaoId)},
-                  ${JSON.stringify({ clienteId: d.clienteId, valor: d.valor, resgate: d.resgate, chave: chave.chave })}::jsonb, ${request.ip}::inet)`,
+        auditoria: (v) =>
+          linhaAuditoria(request, { empresaId: t.empresaId, acao: 'CRIAR', entidade: 'transacao', entidadeId: v.transacaoId, depois: { clienteId: d.clienteId, valor: d.valor, resgate: d.resgate, chave: chave.chave } }),
       });
       return ok(r);
     },

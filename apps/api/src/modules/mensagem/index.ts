@@ -6,7 +6,7 @@ export { modeloRoutes } from './modelo.routes.js';
 export { automaticaRoutes } from './automatica.routes.js';
 export { rodarAutomaticasDevidas } from './agendador.js';
 export { contextoDaEmpresa, linhas, renderizarParaCliente, sqlRenderizar, type ContextoRenderizacao } from './renderizacao.js';
-export { contagem, criarLote, enfileirarParaCliente, enfileirarParaClientes, instanciaDaEmpresa, SemInstanciaWhatsapp, sqlContatoPodeReceber, sqlPodeReceber, type CanalConsentimento } from './saida.js';
+export { contagem, criarLote, enfileirarParaCliente, enfileirarParaClientes, instanciaDaEmpresa, SemInstanciaWhatsapp, sqlEnfileirarCada, sqlInstanciaDaEmpresa, sqlContatoPodeReceber, sqlPodeReceber, type CanalConsentimento } from './saida.js';
 export { entregarUmEmail, garantirRitmosEmail, reconciliarEmails, MOTIVO_REVISAR_EMAIL, RITMO_EMAIL, type OpcoesEntregadorEmail } from './entregador-email.js';
 export { entregarUma, garantirRitmos, esperaBackoff, MAX_TENTATIVAS, type OpcoesEntregador, type ResultadoEnvio, type TipoServidor } from './entregador.js';
 export { reconciliar, LIMITE_ENVIANDO_MS, MOTIVO_REVISAR } from './reconciliacao.js';

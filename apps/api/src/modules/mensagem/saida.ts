@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { empresa, instanciaWhatsapp, loteMensagem } from '../../db/schema/index.js';
+import { loteMensagem } from '../../db/schema/index.js';
 
 /**
  * Queueing WhatsApp messages into the outbox (docs/areas/mensageria.md "Caixa de saída"). Always inside
@@ -72,22 +72,16 @@ export const MOTIVO_CONSENTIMENTO_RETIRADO = 'Consentimento retirado ou cliente 
  * one when it contracted COMPARTILHADO; null when it has none (nothing can be queued for WhatsApp).
  */
 export async function instanciaDaEmpresa(tx: Executor, empresaId: number): Promise<number | null> {
-  const [propria] = await tx
-    .select({ id: instanciaWhatsapp.id })
-    .from(instanciaWhatsapp)
-    .where(and(eq(instanciaWhatsapp.empresaId, empresaId), eq(instanciaWhatsapp.ativa, true)))
-    .orderBy(asc(instanciaWhatsapp.id))
-    .limit(1);
-  if (propria) return propria.id;
-  const [e] = await tx.select({ tipo: empresa.tipoServidorWhats }).from(empresa).where(eq(empresa.id, empresaId)).limit(1);
-  if (e?.tipo !== 'COMPARTILHADO') return null;
-  const [compartilhada] = await tx
-    .select({ id: instanciaWhatsapp.id })
-    .from(instanciaWhatsapp)
-    .where(and(isNull(instanciaWhatsapp.empresaId), eq(instanciaWhatsapp.ativa, true)))
-    .orderBy(asc(instanciaWhatsapp.id))
-    .limit(1);
-  return compartilhada?.id ?? null;
+  const [l] = ((await tx.execute(sql`select ${sqlInstanciaDaEmpresa(empresaId)} as id`)) as unknown as { rows: { id: number | null }[] }).rows;
+  return l?.id ?? null;
+}
+
+/** `instanciaDaEmpresa` as an expression, for a statement that reads it along with other things (a batch's context). */
+export function sqlInstanciaDaEmpresa(empresaId: number): SQL {
+  return sql`coalesce(
+    (select i.id from instancia_whatsapp i where i.empresa_id = ${empresaId} and i.ativa order by i.id limit 1),
+    (select i.id from instancia_whatsapp i where i.empresa_id is null and i.ativa
+       and (select e.tipo_servidor_whats from empresa e where e.id = ${empresaId}) = 'COMPARTILHADO' order by i.id limit 1))`;
 }
 
 export type EnvioParaClientes = {
@@ -110,6 +104,9 @@ export class SemInstanciaWhatsapp extends Error {
   }
 }
 
+/** Who of `cliente c` gets a WhatsApp message: a mobile number and the consent rule above. */
+const sqlRecebeWhatsapp = (marketing: boolean): SQL => sql`c.celular ~ '^[0-9]{10,11}$' and ${sqlPodeReceber(marketing)}`;
+
 /**
  * Queues one message per customer of `clientes` who may receive it (the consent rule above) and has a
  * mobile number, in one INSERT…SELECT: a campaign to 100,000 customers is one statement, not 100,000.
@@ -123,9 +120,22 @@ export async function enfileirarParaClientes(tx: Executor, e: EnvioParaClientes)
     select c.empresa_id, 'WHATSAPP', ${e.loteId ?? null}::integer, ${instanciaId}::integer, c.id, '55' || c.celular, ${e.texto}, ${e.origem}, ${e.origemId ?? null}::integer, ${e.marketing}
     from cliente c
     where c.empresa_id = ${e.empresaId} and c.id in (${e.clientes})
-      and c.celular ~ '^[0-9]{10,11}$'
-      and ${sqlPodeReceber(e.marketing)}`);
+      and ${sqlRecebeWhatsapp(e.marketing)}`);
   return contagem(r);
+}
+
+/**
+ * Transactional messages, each with its own text, to many customers in one statement (the vouchers
+ * of a batch of prize redemptions, sent with the batch's write): the same rule as `enfileirarParaCliente`.
+ */
+export function sqlEnfileirarCada(e: { empresaId: number; instanciaId: number; origem: string; mensagens: { clienteId: number; texto: string; origemId: number | null }[] }): SQL {
+  const linhas = e.mensagens.map((m) => ({ cliente_id: m.clienteId, texto: m.texto, origem_id: m.origemId }));
+  return sql`
+    insert into mensagem_saida (empresa_id, canal, instancia_id, cliente_id, para, texto, origem, origem_id, marketing)
+    select c.empresa_id, 'WHATSAPP', ${e.instanciaId}::integer, c.id, '55' || c.celular, m.texto, ${e.origem}, m.origem_id, false
+    from json_to_recordset(${JSON.stringify(linhas)}::json) as m(cliente_id int, texto text, origem_id int)
+    join cliente c on c.id = m.cliente_id and c.empresa_id = ${e.empresaId}
+    where ${sqlRecebeWhatsapp(false)}`;
 }
 
 /** A single message to one customer (an automatic message, a receipt): the same rule, the same statement. */

@@ -15,19 +15,19 @@ import {
   retirarResgateParamsSchema,
   type CanalComprovante,
   type ReenvioComprovante,
-  type ResgatePremio,
 } from '@bonifica/contracts';
-import { auditar } from '../../lib/auditoria.js';
+import { auditar, linhaAuditoria } from '../../lib/auditoria.js';
 import { filialVisivel } from '../../lib/contexto.js';
 import { erro } from '../../lib/erros.js';
-import { comIdempotencia } from '../../lib/idempotencia.js';
+import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { SemInstanciaWhatsapp } from '../mensagem/index.js';
 import { comprovanteResgatePdf } from './documentos.js';
 import { enviarComprovante } from './envio-comprovante.js';
 import { fotos, nomeDaEmpresa } from './dados-impressao.js';
-import { alterarStatus, cancelarResgate, resgatarPremio, retirar, type Autor } from './resgate.js';
+import { alterarStatus, cancelarResgate, retirar, type Autor } from './resgate.js';
+import { criarResgatesEmLote } from './resgate-lote.js';
 import { buscarResgate, historicoDoResgate, listarResgates, relatorioResgates } from './resgate.consulta.js';
 
 const ENTIDADE = 'premio_resgate';
@@ -50,24 +50,23 @@ function autor(request: FastifyRequest): Autor {
 export async function resgateRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['premio/resgate'];
+  const resgatar = criarResgatesEmLote(app.banco);
+  // On a stop the redemptions already taken reach the database before it closes.
+  app.addHook('onClose', () => resgatar.esvaziar());
 
   rotas.post(
     '/premio/resgate/save',
     { schema: { tags, summary: 'Resgata um prêmio para um cliente: o custo sai do saldo e a unidade do estoque, juntos', body: resgatePremioSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
     async (request) => {
       const a = autor(request);
-      const r = await transacaoDoUsuario(request, (tx) =>
-        comIdempotencia<ResgatePremio>(tx, request, a.empresaId, async () => {
-          const feito = await resgatarPremio(tx, a, request.body);
-          await auditar(tx, request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito });
-          // The voucher goes at once on WhatsApp when the company has a number; without one the redemption
-          // still stands (and the counter can re-send it, by e-mail too).
-          await enviarComprovante(tx, feito, a.empresaId, 'WHATSAPP').catch((e: unknown) => {
-            if (!(e instanceof SemInstanciaWhatsapp)) throw e;
-          });
-          return feito;
-        }),
-      );
+      // Every redemption — counter and back office — goes to the database in batches (decision 042);
+      // the audit row and the voucher on WhatsApp are written with it.
+      const r = await resgatar({
+        usuario: usuarioDe(request),
+        chave: pedidoIdempotente(request, a.empresaId),
+        resgate: { autor: a, ...request.body },
+        auditoria: (feito) => linhaAuditoria(request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: feito.id, depois: feito }),
+      });
       return ok(r);
     },
   );

@@ -24,6 +24,7 @@ import {
   mensagemContaBloqueada,
 } from '../account/index.js';
 import { grupoSequencial, type Grupo, type Linha } from '../../lib/transacao-agrupada.js';
+import type { Decididos } from '../../lib/lote-de-postagens.js';
 import { regraComPlano, sqlBeneficioVigente, type BeneficioPlano, type Regra } from '../plano/index.js';
 import { sqlVendasPendentes } from '../empresadashboard/index.js';
 import { cuponsNaVenda, pedidosDeCupom, type CupomDaVenda, type CuponsDoLote, type UsoNoLote } from './cupom-na-venda.js';
@@ -379,7 +380,7 @@ function sqlLinhasVenda(empresaId: number, linhas: (LinhaVenda & { ord: number |
  * What a batch decided: each sale's outcome in order — its record, the error that refuses it, or
  * null for a sale left out — and the statements that write it.
  */
-export type VendasDecididas = { resultados: (VendaRegistrada | ErroApi | null)[]; instrucoes: SQL[] };
+export type VendasDecididas = Decididos<VendaRegistrada>;
 
 /**
  * The second half of a batch: each sale decided on the rows `lerVendas` read, and the statements to
