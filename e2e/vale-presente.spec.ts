@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cpfNovo, entrar } from './apoio';
+import { chamarApi, cpfNovo, entrar } from './apoio';
 
 /** Screenshots of this spec stay out of the repository (looked at by hand). */
 async function foto(page: Page, nome: string) {
@@ -75,4 +75,73 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   await expect(bloco).toContainText('Carregado', { timeout: 20_000 });
   await bloco.scrollIntoViewIfNeeded();
   await foto(page, 'dashboard-desktop');
+});
+
+test('vale-presente num cartão físico: vendido num cartão disponível, pago em parte pelo número do cartão, e o cartão fica marcado', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await entrar(page, 'gerente');
+  // A card just issued (DISPONIVEL, no customer): the plastic the attendant has in hand.
+  const emitido = await chamarApi<{ ids: number[]; primeiro: string }>(page, 'POST', 'card/emitir', { quantidade: 1 });
+  const numero = emitido.primeiro;
+  const agrupado = numero.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+  await page.goto('/app/cartoes/vale-presente/vender');
+  await page.getByLabel('Valor do vale').fill('50,00');
+  await page.getByLabel('Usar um cartão físico').check();
+  await page.getByRole('textbox', { name: 'Número do cartão' }).fill(agrupado);
+  await page.getByLabel('Para (opcional)').fill('Cartão E2E');
+  await foto(page, 'cartao-vender-form-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'cartao-vender-form-celular');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Vender vale-presente' }).click();
+  const vendido = page.getByRole('region', { name: 'Vale-presente vendido' });
+  await expect(vendido).toContainText('Vale-presente de R$ 50,00 vendido');
+  await expect(vendido).toContainText('Código (número do cartão)');
+  await expect(page.getByTestId('codigo-vale')).toHaveText(agrupado);
+  const pin = (await page.getByTestId('pin-vale').innerText()).trim();
+  expect(pin).toMatch(/^\d{6}$/);
+  await foto(page, 'cartao-vendido-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'cartao-vendido-celular');
+
+  // The terminal takes the card's number as the gift card's code: R$ 30,00 sale, R$ 20,00 on the card.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/app/terminal');
+  const campo = page.getByRole('textbox', { name: /^Cliente/ });
+  await campo.fill(cpfNovo());
+  await campo.press('Enter');
+  await page.getByLabel('Nome').fill('Cliente do Cartão-Vale E2E');
+  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
+  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Cliente do Cartão-Vale E2E');
+  await page.getByLabel('Valor da compra').fill('30,00');
+  await page.getByLabel('Pagar com vale-presente').check();
+  await page.getByLabel('Código do vale').fill(numero);
+  await page.getByLabel('Senha (PIN)').fill(pin);
+  await page.getByLabel('Pagar com o vale').fill('20,00');
+  await foto(page, 'cartao-terminal-desktop');
+  await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
+  await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 20,00 · saldo do vale: R$ 30,00');
+  await foto(page, 'cartao-terminal-recibo-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'cartao-terminal-recibo-celular');
+
+  // The card's page: a gift card's carrier, pointing at its gift card; no printing.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/app/cartoes/${emitido.ids[0]}`);
+  await expect(page.getByText('Suporte do vale (não vira cartão fidelidade)')).toBeVisible();
+  await expect(page.getByText('Vale-presente', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Frente (PDF)' })).toHaveCount(0);
+  await foto(page, 'cartao-ficha-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'cartao-ficha-celular');
+
+  // The management's list marks it as a physical card, with the balance left.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: 'Ver o vale' }).click();
+  const linha = page.getByRole('row').filter({ hasText: 'Cartão E2E' });
+  await expect(linha).toContainText('Cartão físico', { timeout: 15_000 });
+  await expect(linha).toContainText('R$ 30,00');
+  await foto(page, 'cartao-lista-desktop');
 });

@@ -51,11 +51,11 @@ beforeAll(async () => {
 });
 
 // Cards (docs/areas/cartoes.md): the demo's ids, read after the seed.
-const cartoesDemo = { ativo: 0, ativoNumero: '', disponivel: 0, bloqueado: 0, itemFila: 0 };
+const cartoesDemo = { ativo: 0, ativoNumero: '', disponivel: 0, disponivelNumero: '', bloqueado: 0, itemFila: 0 };
 beforeAll(async () => {
   const todos = await t.banco.db.select().from(cartao).where(eq(cartao.empresaId, 1)).orderBy(asc(cartao.id));
   const ativo = todos.find((c) => c.status === 'ATIVO')!;
-  Object.assign(cartoesDemo, { ativo: ativo.id, ativoNumero: ativo.numero, disponivel: todos.find((c) => c.status === 'DISPONIVEL')!.id, bloqueado: todos.find((c) => c.status === 'BLOQUEADO')!.id });
+  Object.assign(cartoesDemo, { ativo: ativo.id, ativoNumero: ativo.numero, disponivel: todos.find((c) => c.status === 'DISPONIVEL')!.id, disponivelNumero: todos.find((c) => c.status === 'DISPONIVEL')!.numero, bloqueado: todos.find((c) => c.status === 'BLOQUEADO')!.id });
   const [item] = await t.banco.db.select({ id: cartaoImpressao.id }).from(cartaoImpressao).where(and(eq(cartaoImpressao.empresaId, 1), eq(cartaoImpressao.status, 'PENDENTE'))).limit(1);
   cartoesDemo.itemFila = item!.id;
 });
@@ -546,6 +546,15 @@ const CASOS: Caso[] = [
     corpo: () => ({ valor: 20, beneficiarioClienteId: ids.clienteDemo }),
     status: 404,
     mensagem: 'Presenteado não encontrado.',
+  },
+  // A physical card of the demo as the carrier of outra's gift card: not found, and left DISPONIVEL (the snapshot).
+  {
+    rota: 'post /services/valepresente/vender',
+    metodo: 'POST',
+    url: () => '/services/valepresente/vender',
+    corpo: () => ({ valor: 20, cartao: cartoesDemo.disponivelNumero }),
+    status: 404,
+    mensagem: 'Cartão não encontrado.',
   },
   // Redemptions at a partner: outra neither posts at, lists, totals nor reverses at the demo's partner.
   {

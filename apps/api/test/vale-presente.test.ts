@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { digitoLuhn, type DashboardPrepago, type Pagina, type SaldoVale, type ValePresente, type ValeVendido, type VendaComValeRegistrada } from '@bonifica/contracts';
-import { cliente } from '../src/db/schema/index.js';
+import { asc, inArray, sql } from 'drizzle-orm';
+import {
+  digitoLuhn,
+  montarNumeroCartao,
+  type Cartao,
+  type DashboardPrepago,
+  type Pagina,
+  type RelatorioUsoEmpresa,
+  type ResultadoEmissao,
+  type SaldoVale,
+  type ValePresente,
+  type ValeVendido,
+  type VendaComValeRegistrada,
+} from '@bonifica/contracts';
+import { cartao, cliente } from '../src/db/schema/index.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
 import { RAZAO_INTACTO, violacoesDoRazao } from './apoio/razao.js';
@@ -10,6 +22,7 @@ let t: AppDeTeste;
 let gerente: Cliente;
 let atendente: Cliente;
 let analista: Cliente;
+let outra: Cliente;
 
 async function linhas<T>(consulta: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.banco.db.execute(consulta)) as unknown as { rows: T[] }).rows;
@@ -59,7 +72,7 @@ function outroCodigo(codigo: string): string {
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
-  [gerente, atendente, analista] = await Promise.all([t.entrar('gerente'), t.entrar('atendente'), t.entrar('analista')]);
+  [gerente, atendente, analista, outra] = await Promise.all([t.entrar('gerente'), t.entrar('atendente'), t.entrar('analista'), t.entrar('outra')]);
 });
 afterAll(() => t.fechar());
 
@@ -338,5 +351,161 @@ describe('valepresente: dashboard vendasprepago', () => {
     await t.banco.db.execute(sql`update vale_presente set valido_ate = ${ontem}::date where id = ${v.id}`);
     const d2 = env<DashboardPrepago>(await gerente.post('/services/empresadashboard/vendasprepago', { de: hoje, ate: hoje })).result;
     expect(d2.totais.vencido).toBeGreaterThanOrEqual(50);
+  });
+});
+
+/** Cards just issued by the management (DISPONIVEL, no customer), with their numbers. */
+async function emitirCartoes(quantidade: number, extra: Record<string, unknown> = {}): Promise<{ id: number; numero: string }[]> {
+  const r = await gerente.post('/services/card/emitir', { quantidade, ...extra });
+  expect(r.statusCode, r.body).toBe(200);
+  const { ids } = env<ResultadoEmissao>(r).result;
+  return t.banco.db.select({ id: cartao.id, numero: cartao.numero }).from(cartao).where(inArray(cartao.id, ids)).orderBy(asc(cartao.id));
+}
+
+const fichaCartao = async (id: number) => env<Cartao>(await gerente.get(`/services/card/findbyid/${id}`)).result;
+
+/** What a refused sale on a physical card must not have left behind. */
+const pegadaCartao = async (id: number) => ({
+  vales: await linhas<{ n: number }>(sql`select count(*)::int as n from vale_presente`),
+  lancamentos: await linhas<{ n: number }>(sql`select count(*)::int as n from lancamento`),
+  cartao: await linhas(sql`select status, cliente_id, atualizado_em from cartao where id = ${id}`),
+  auditoria: await linhas<{ n: number }>(sql`select count(*)::int as n from auditoria where entidade in ('cartao', 'vale_presente')`),
+});
+
+describe('valepresente: cartão físico do módulo de cartões como suporte (decisão 039 §10)', () => {
+  it('vende num cartão disponível: o número vira o código, o PIN é gerado; o cartão fica VALE_PRESENTE e paga parte de uma venda', async () => {
+    const [c] = await emitirCartoes(1, { adicionarFila: true });
+    const formatado = c!.numero.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const v = await vender({ valor: 120, cartao: formatado, beneficiarioNome: 'Joana' });
+    expect(v).toMatchObject({ codigo: c!.numero, cartaoId: c!.id, valor: 120, saldo: 120, situacao: 'ATIVO' });
+    expect(v.pin).toMatch(/^\d{6}$/);
+    // The card: marked for good, no customer, linked to the gift card on its screen; its pending print cancelled.
+    expect(await fichaCartao(c!.id)).toMatchObject({ status: 'VALE_PRESENTE', clienteId: null, valePresenteId: v.id, valePresenteCancelado: false });
+    expect(await linhas(sql`select status from cartao_impressao where cartao_id = ${c!.id}`)).toEqual([{ status: 'CANCELADO' }]);
+    const auditado = await linhas<{ acao: string; depois: string }>(sql`select acao, depois::text as depois from auditoria where entidade = 'cartao' and entidade_id = ${c!.id} order by id`);
+    expect(auditado.map((a) => a.acao).at(-1)).toBe('VALE_PRESENTE');
+    expect(auditado.some((a) => a.depois.includes(v.pin!))).toBe(false);
+    // Paid at the terminal with the card's number as the code.
+    const r = await pagar(await novoCliente(), 50, { codigo: formatado, pin: v.pin!, valor: 30 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(env<VendaComValeRegistrada>(r).result).toMatchObject({ valePago: 30, saldoVale: 90 });
+    expect(await saldo(c!.numero, v.pin!)).toMatchObject({ saldo: 90, codigo: c!.numero });
+    // The receipt says the code is the card's number.
+    const texto = textoDoPdf((await atendente.post('/services/valepresente/imprimir', { id: v.id })).rawPayload).join(' ').replace(/\s+/g, ' ');
+    expect(texto).toContain('NÚMERO DO CARTÃO');
+    expect(texto).toContain(formatado);
+    // Lists and reports show it as a gift card's carrier.
+    const lista = env<Pagina<{ id: number; status: string }>>(await gerente.post('/services/card/filterpaginated/0/50', { status: 'VALE_PRESENTE' })).result;
+    expect(lista.content.map((x) => x.id)).toContain(c!.id);
+    expect(lista.content.every((x) => x.status === 'VALE_PRESENTE')).toBe(true);
+    const rel = env<RelatorioUsoEmpresa>(await gerente.post('/services/card/relatorio/empresa', {})).result;
+    const [n] = await linhas<{ n: number }>(sql`select count(*)::int as n from cartao where empresa_id = 1 and status = 'VALE_PRESENTE'`);
+    expect(rel.cartoesPorStatus.VALE_PRESENTE).toBe(n!.n);
+    expect(await contaVales()).toBe(await somaDosSaldos());
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+
+  it('o cartão de um vale não vira cartão fidelidade: vincular, usar numa venda, bloquear e imprimir são recusados (409)', async () => {
+    const [c] = await emitirCartoes(1);
+    const v = await vender({ valor: 40, cartao: c!.numero });
+    const cli = await novoCliente();
+    const vinc = await atendente.post('/services/card/vincular', { numero: c!.numero, clienteId: cli });
+    expect(vinc.statusCode).toBe(409);
+    expect(env(vinc).messageError).toBe('Este cartão é suporte de um vale-presente e não pode ser vinculado a cliente nem usado como cartão fidelidade.');
+    const venda = await pagar(cli, 20, { codigo: c!.numero, pin: v.pin!, valor: 10 });
+    expect(venda.statusCode).toBe(200);
+    const comoFidelidade = await atendente.post('/services/valepresente/venda', { venda: { clienteId: cli, valor: 20, cartao: c!.numero }, vale: { codigo: c!.numero, pin: v.pin, valor: 5 } });
+    expect(comoFidelidade.statusCode).toBe(409);
+    expect(env(comoFidelidade).messageError).toBe('Este cartão é um vale-presente, não um cartão fidelidade: use "Pagar com vale-presente" com a senha (PIN).');
+    const bloq = await gerente.post(`/services/card/${c!.id}/bloquear`, { motivo: 'Tentativa' });
+    expect(bloq.statusCode).toBe(409);
+    expect(env(bloq).messageError).toBe('Este cartão é suporte de um vale-presente: para suspendê-lo, cancele o vale (Cartões › Vales-presente).');
+    const fila = await gerente.post('/services/card/addcardprintqueue', { ids: [c!.id] });
+    expect(fila.statusCode).toBe(409);
+    expect(env(fila).messageError).toBe(`O cartão final ${c!.numero.slice(-4)} é suporte de vale-presente e não pode ser impresso.`);
+    expect((await gerente.post('/services/card/print', { id: c!.id })).statusCode).toBe(409);
+    const substituir = await gerente.post('/services/card/substituir', { cartaoId: c!.id, motivo: 'Tentativa' });
+    expect(substituir.statusCode).toBe(409);
+    expect((await fichaCartao(c!.id)).status).toBe('VALE_PRESENTE');
+  });
+
+  it('cancelar o vale deixa o cartão inutilizado: continua VALE_PRESENTE, não recebe outro vale nem cliente', async () => {
+    const [c] = await emitirCartoes(1);
+    const v = await vender({ valor: 60, cartao: c!.numero });
+    expect((await gerente.post(`/services/valepresente/cancelar/${v.id}`, { motivo: 'Cliente desistiu' })).statusCode).toBe(200);
+    expect(await fichaCartao(c!.id)).toMatchObject({ status: 'VALE_PRESENTE', valePresenteId: v.id, valePresenteCancelado: true });
+    const antes = await pegadaCartao(c!.id);
+    const r = await atendente.post('/services/valepresente/vender', { valor: 30, cartao: c!.numero });
+    expect(r.statusCode).toBe(409);
+    expect(env(r).messageError).toBe('Este cartão já é suporte de um vale-presente: use outro cartão disponível.');
+    expect((await atendente.post('/services/card/vincular', { numero: c!.numero, clienteId: await novoCliente() })).statusCode).toBe(409);
+    expect(await pegadaCartao(c!.id)).toEqual(antes);
+    expect(await contaVales()).toBe(await somaDosSaldos());
+  });
+
+  it('cartão inexistente, de outra empresa, vinculado, bloqueado, substituído ou com dígito errado: recusado em português e nada gravado', async () => {
+    const [vinculado, bloqueado, velho, livre] = await emitirCartoes(4);
+    expect((await atendente.post('/services/card/vincular', { numero: vinculado!.numero, clienteId: await novoCliente() })).statusCode).toBe(200);
+    expect((await gerente.post(`/services/card/${bloqueado!.id}/bloquear`, { motivo: 'Lote com defeito' })).statusCode).toBe(200);
+    expect((await atendente.post('/services/card/vincular', { numero: velho!.numero, clienteId: await novoCliente() })).statusCode).toBe(200);
+    expect((await gerente.post('/services/card/substituir', { cartaoId: velho!.id, motivo: 'Danificado' })).statusCode).toBe(200);
+    // A number with a valid check digit that was never issued (far past the sequence).
+    const naoEmitido = montarNumeroCartao(livre!.numero.slice(0, 6), 999_999_998);
+    const errado = livre!.numero.slice(0, 15) + String((Number(livre!.numero[15]) + 1) % 10);
+    const casos: [string, Cliente, string, number, string][] = [
+      ['inexistente', atendente, naoEmitido, 404, 'Cartão não encontrado.'],
+      ['de outra empresa', outra, livre!.numero, 404, 'Cartão não encontrado.'],
+      ['vinculado', atendente, vinculado!.numero, 409, 'Este cartão já está vinculado a um cliente: para o vale-presente use um cartão disponível (emitido e sem cliente).'],
+      ['bloqueado', atendente, bloqueado!.numero, 409, 'Cartão bloqueado: não pode ser suporte de vale-presente.'],
+      ['substituído', atendente, velho!.numero, 409, 'Este cartão foi substituído e não pode mais ser usado.'],
+      ['dígito errado', atendente, errado, 400, 'dígito verificador não confere'],
+      ['curto', atendente, '1234', 400, 'O número do cartão tem 16 dígitos.'],
+    ];
+    for (const [nome, quem, numero, status, mensagem] of casos) {
+      const antes = await pegadaCartao(livre!.id);
+      const r = await quem.post('/services/valepresente/vender', { valor: 25, cartao: numero });
+      expect(r.statusCode, `${nome}: ${r.body}`).toBe(status);
+      expect(env(r).messageError, nome).toContain(mensagem);
+      expect(await pegadaCartao(livre!.id), nome).toEqual(antes);
+    }
+    // The free card is still free: the refusals left it alone.
+    expect((await fichaCartao(livre!.id)).status).toBe('DISPONIVEL');
+    // A refusal after the card was locked and marked (a buyer of another company) undoes the mark too.
+    const [cOutra] = await t.banco.db.insert(cliente).values({ empresaId: 4, nome: 'Comprador de outra empresa' }).returning({ id: cliente.id });
+    const antes = await pegadaCartao(livre!.id);
+    const r = await atendente.post('/services/valepresente/vender', { valor: 25, cartao: livre!.numero, compradorClienteId: cOutra!.id });
+    expect(r.statusCode).toBe(404);
+    expect(env(r).messageError).toBe('Comprador não encontrado.');
+    expect(await pegadaCartao(livre!.id)).toEqual(antes);
+  });
+
+  it('um número de vale sorteado nunca é o de um cartão da empresa; um cartão cujo número já é código de vale é recusado (409)', async () => {
+    const [c] = await emitirCartoes(1);
+    // Only a code drawn before the card was issued could hold its number: forced here.
+    const v = await vender({ valor: 10 });
+    await t.banco.db.execute(sql`update vale_presente set codigo = ${c!.numero} where id = ${v.id}`);
+    const antes = await pegadaCartao(c!.id);
+    const r = await atendente.post('/services/valepresente/vender', { valor: 10, cartao: c!.numero });
+    expect(r.statusCode).toBe(409);
+    expect(env(r).messageError).toBe('O número deste cartão já é o código de outro vale-presente: use outro cartão.');
+    expect(await pegadaCartao(c!.id)).toEqual(antes);
+  });
+
+  it('concorrência: 10 vendas simultâneas no mesmo cartão — uma passa, as outras recebem 409 claro; vincular e vender juntos, só um', async () => {
+    const [c, d] = await emitirCartoes(2);
+    const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? atendente : gerente).post('/services/valepresente/vender', { valor: 50, cartao: c!.numero })));
+    const codigos = rs.map((r) => r.statusCode);
+    expect(codigos.filter((s) => s === 200)).toHaveLength(1);
+    expect(codigos.filter((s) => s === 409)).toHaveLength(9);
+    expect(rs.filter((r) => r.statusCode === 409).every((r) => env(r).messageError === 'Este cartão já é suporte de um vale-presente: use outro cartão disponível.')).toBe(true);
+    expect(await linhas(sql`select count(*)::int as n from vale_presente where cartao_id = ${c!.id} or codigo = ${c!.numero}`)).toEqual([{ n: 1 }]);
+    // Linking and selling the same card at once: one of the two, never both.
+    const cli = await novoCliente();
+    const [vinc, vend] = await Promise.all([atendente.post('/services/card/vincular', { numero: d!.numero, clienteId: cli }), gerente.post('/services/valepresente/vender', { valor: 50, cartao: d!.numero })]);
+    expect([vinc.statusCode, vend.statusCode].sort()).toEqual([200, 409]);
+    const ficha = await fichaCartao(d!.id);
+    expect(ficha.status).toBe(vinc.statusCode === 200 ? 'ATIVO' : 'VALE_PRESENTE');
+    expect(await contaVales()).toBe(await somaDosSaldos());
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
   });
 });

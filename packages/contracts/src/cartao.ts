@@ -4,7 +4,8 @@ import { numeroCartaoSchema, MAXIMO_EMISSAO, MAXIMO_IMPRESSAO } from './cartao-n
 
 /** Loyalty cards (segment `card/`). Model and rules: docs/areas/cartoes.md. */
 
-export const STATUS_CARTAO = ['DISPONIVEL', 'ATIVO', 'BLOQUEADO', 'SUBSTITUIDO'] as const;
+/** VALE_PRESENTE: the card carries a gift card's balance (decision 039 §10); final, like SUBSTITUIDO. */
+export const STATUS_CARTAO = ['DISPONIVEL', 'ATIVO', 'BLOQUEADO', 'SUBSTITUIDO', 'VALE_PRESENTE'] as const;
 export type StatusCartao = (typeof STATUS_CARTAO)[number];
 
 export const ROTULOS_STATUS_CARTAO: Record<StatusCartao, string> = {
@@ -12,6 +13,7 @@ export const ROTULOS_STATUS_CARTAO: Record<StatusCartao, string> = {
   ATIVO: 'Ativo',
   BLOQUEADO: 'Bloqueado',
   SUBSTITUIDO: 'Substituído',
+  VALE_PRESENTE: 'Vale-presente',
 };
 
 export const STATUS_IMPRESSAO = ['PENDENTE', 'IMPRESSO', 'CANCELADO'] as const;
@@ -77,6 +79,9 @@ export type Cartao = CartaoResumo & {
   /** The card this one replaced, when it was issued as a replacement. */
   substituiId: number | null;
   substituiNumero: string | null;
+  /** The gift card this card carries (status VALE_PRESENTE), and whether it was cancelled since. */
+  valePresenteId: number | null;
+  valePresenteCancelado: boolean;
   atualizadoEm: string;
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numeroCartaoValido } from './cartao-numero.js';
+import { numeroCartaoSchema, numeroCartaoValido } from './cartao-numero.js';
 import { PERMISSOES, type Permissao } from './permissoes.js';
 import { dataFiltro, vendaSchema, type ResultadoVenda } from './transacao.js';
 import { reais } from './valores.js';
@@ -31,7 +31,10 @@ export const ROTULOS_SITUACAO_VALE: Record<SituacaoValePresente, string> = { ATI
 
 const id = (mensagem: string) => z.number({ message: mensagem }).int(mensagem).positive(mensagem);
 
-/** The code typed or scanned: 16 digits, the last a Luhn check digit; spaces, dots and dashes dropped. */
+/**
+ * The code typed or scanned: 16 digits, the last a Luhn check digit; spaces, dots and dashes dropped.
+ * A physical card of the card module sold as a gift card has its number as the code (same layout).
+ */
 export const codigoValeSchema = z
   .string({ message: 'Informe o código do vale-presente.' })
   .max(40, 'Código do vale-presente inválido.')
@@ -61,6 +64,8 @@ export const venderValeSchema = z
     beneficiarioClienteId: id('Presenteado inválido.').nullable().default(null),
     beneficiarioNome: z.string({ message: 'Nome do presenteado inválido.' }).trim().max(120, 'O nome do presenteado pode ter até 120 caracteres.').nullable().default(null),
     mensagem: z.string({ message: 'Mensagem inválida.' }).trim().max(200, 'A mensagem pode ter até 200 caracteres.').nullable().default(null),
+    /** A physical card (DISPONIVEL, of the company) to carry the gift card: its number becomes the code. Without it, a code is drawn. */
+    cartao: numeroCartaoSchema.nullable().default(null),
   })
   .strict();
 export type VenderVale = z.input<typeof venderValeSchema>;
@@ -117,6 +122,8 @@ export type ValePresente = {
   id: number;
   /** Digits; screens group them by four. */
   codigo: string;
+  /** The physical card that carries it (its number is the code); null when the code was drawn. */
+  cartaoId: number | null;
   valor: number;
   saldo: number;
   usado: number;

@@ -14,7 +14,7 @@ import {
 
 // One colour per status across the product: a blocked card is red on the card list, the customer page and the reports alike.
 const COR_CLIENTE: Record<StatusCliente, string> = { ATIVO: 'teal', BLOQUEADO: 'red', ANONIMIZADO: 'gray' };
-const COR_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray' };
+const COR_CARTAO: Record<StatusCartao, string> = { DISPONIVEL: 'blue', ATIVO: 'teal', BLOQUEADO: 'red', SUBSTITUIDO: 'gray', VALE_PRESENTE: 'grape' };
 const COR_RESGATE_PREMIO: Record<StatusResgatePremio, string> = { SOLICITADO: 'blue', SEPARADO: 'grape', DISPONIVEL: 'yellow', RETIRADO: 'teal', CANCELADO: 'gray' };
 const COR_PLANO: Record<SituacaoClientePlano, string> = { FUTURO: 'blue', VIGENTE: 'teal', VENCIDO: 'orange', CANCELADO: 'gray' };
 const COR_VALE: Record<SituacaoValePresente, string> = { ATIVO: 'teal', ESGOTADO: 'blue', VENCIDO: 'orange', CANCELADO: 'gray' };

@@ -18,7 +18,8 @@ export const cartaoNumeracao = pgTable('cartao_numeracao', {
 
 /**
  * A loyalty card. DISPONIVEL: issued, not linked; ATIVO: linked to a customer; BLOQUEADO: lost or
- * suspended; SUBSTITUIDO: replaced by `substituidoPorId` (the number is never reused).
+ * suspended; SUBSTITUIDO: replaced by `substituidoPorId` (the number is never reused); VALE_PRESENTE:
+ * sold as the carrier of a gift card (`vale_presente.cartao_id`), never a loyalty card again (decision 039 §10).
  */
 export const cartao = pgTable(
   'cartao',
@@ -29,7 +30,7 @@ export const cartao = pgTable(
       .references(() => empresa.id),
     numero: varchar({ length: 19 }).notNull(),
     clienteId: integer().references(() => cliente.id),
-    status: varchar({ length: 12 }).notNull().$type<'DISPONIVEL' | 'ATIVO' | 'BLOQUEADO' | 'SUBSTITUIDO'>().default('DISPONIVEL'),
+    status: varchar({ length: 16 }).notNull().$type<'DISPONIVEL' | 'ATIVO' | 'BLOQUEADO' | 'SUBSTITUIDO' | 'VALE_PRESENTE'>().default('DISPONIVEL'),
     motivoStatus: varchar({ length: 200 }),
     substituidoPorId: integer(),
     filialId: integer().references(() => empresa.id),

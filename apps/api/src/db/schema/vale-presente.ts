@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { cartao } from './cartao.js';
 import { empresa } from './empresa.js';
 import { cliente } from './programa.js';
 import { transacao } from './transacao.js';
@@ -24,8 +25,10 @@ export const valePresente = pgTable(
       .notNull()
       .references(() => empresa.id),
     filialId: integer().references(() => empresa.id),
-    /** 16 digits, the last a Luhn check digit; random, never sequential. */
+    /** 16 digits, the last a Luhn check digit; random, never sequential — or the number of the physical card below. */
     codigo: varchar({ length: 16 }).notNull(),
+    /** The physical card of the card module that carries this gift card (status VALE_PRESENTE), if any. */
+    cartaoId: integer().references(() => cartao.id),
     /** scrypt of the PIN with a per-card salt ("salt:hash", hex). The PIN itself is shown once, on the sale's receipt. */
     pinHash: varchar({ length: 200 }).notNull(),
     valorCentavos: bigint({ mode: 'number' }).notNull(),
@@ -52,6 +55,8 @@ export const valePresente = pgTable(
   },
   (t) => [
     uniqueIndex('vale_presente_codigo_uq').on(t.empresaId, t.codigo),
+    // One gift card per physical card, ever: a cancelled card's plastic is not sold again (decision 039 §10).
+    uniqueIndex('vale_presente_cartao_uq').on(t.empresaId, t.cartaoId),
     index('vale_presente_lista_idx').on(t.empresaId, t.criadoEm),
     index('vale_presente_validade_idx').on(t.empresaId, t.validoAte),
     check('vale_presente_valor_ck', sql`${t.valorCentavos} > 0 and ${t.devolvidoCentavos} >= 0 and ${t.devolvidoCentavos} <= ${t.valorCentavos}`),

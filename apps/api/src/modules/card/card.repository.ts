@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { somenteDigitos, type Cartao, type CartaoResumo, type FiltroCartao } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
-import { cartao, cartaoImpressao, cliente, empresa, usuario } from '../../db/schema/index.js';
+import { cartao, cartaoImpressao, cliente, empresa, usuario, valePresente } from '../../db/schema/index.js';
 import { padraoContem } from '../../lib/busca.js';
 import { condicaoBusca } from '../client/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
@@ -103,6 +103,8 @@ export async function buscarCartao(tx: Executor, u: UsuarioContexto, id: number)
       substituidoPorNumero: substituto.numero,
       substituiId: substituido.id,
       substituiNumero: substituido.numero,
+      valePresenteId: valePresente.id,
+      valePresenteCancelado: sql<boolean>`coalesce(${valePresente.status} = 'CANCELADO', false)`,
       atualizadoEm: cartao.atualizadoEm,
     })
     .from(cartao)
@@ -111,6 +113,7 @@ export async function buscarCartao(tx: Executor, u: UsuarioContexto, id: number)
     .leftJoin(usuario, eq(usuario.id, cartao.emitidoPorId))
     .leftJoin(substituto, and(eq(substituto.id, cartao.substituidoPorId), eq(substituto.empresaId, empresaId)))
     .leftJoin(substituido, and(eq(substituido.substituidoPorId, cartao.id), eq(substituido.empresaId, empresaId)))
+    .leftJoin(valePresente, and(eq(valePresente.cartaoId, cartao.id), eq(valePresente.empresaId, empresaId)))
     .where(and(eq(cartao.id, id), eq(cartao.empresaId, empresaId)))
     .limit(1);
   if (!l) return null;

@@ -13,8 +13,8 @@ import { reservarNumeros } from './numeracao.js';
 
 /**
  * The life of a card (docs/areas/cartoes.md): DISPONIVEL → ATIVO (linked) → BLOQUEADO ⇄ back,
- * → SUBSTITUIDO (final). Every change locks the card row, checks the state it is in NOW, and is
- * audited in the same transaction. Balances are never touched: accounts belong to the customer.
+ * → SUBSTITUIDO (final); DISPONIVEL → VALE_PRESENTE (final: sold as a gift card's carrier, decision 039
+ * §10). Every change locks the card row, checks the state it is in NOW, and is audited in the same transaction. Balances are never touched: accounts belong to the customer.
  */
 
 export const ENTIDADE_CARTAO = 'cartao';
@@ -35,6 +35,11 @@ export const MENSAGENS_CARTAO = {
   jaBloqueado: 'Este cartão já está bloqueado.',
   naoBloqueado: 'Este cartão não está bloqueado.',
   outroAtivo: (numero: string) => `O cliente já tem outro cartão ativo (${final(numero)}); este continua bloqueado.`,
+  valePresente: 'Este cartão é suporte de um vale-presente e não pode ser vinculado a cliente nem usado como cartão fidelidade.',
+  valeBloquear: 'Este cartão é suporte de um vale-presente: para suspendê-lo, cancele o vale (Cartões › Vales-presente).',
+  valeJaVendido: 'Este cartão já é suporte de um vale-presente: use outro cartão disponível.',
+  valeVinculado: 'Este cartão já está vinculado a um cliente: para o vale-presente use um cartão disponível (emitido e sem cliente).',
+  valeBloqueado: 'Cartão bloqueado: não pode ser suporte de vale-presente.',
 } as const;
 
 type Instantaneo = Pick<CartaoTravado, 'id' | 'numero' | 'status' | 'clienteId' | 'motivoStatus'>;
@@ -55,6 +60,7 @@ function exigirDisponivel(c: CartaoTravado, mensagemOutro: string = MENSAGENS_CA
   if (c.status === 'DISPONIVEL') return;
   if (c.status === 'SUBSTITUIDO') throw erro.conflito(MENSAGENS_CARTAO.substituido);
   if (c.status === 'BLOQUEADO') throw erro.conflito(MENSAGENS_CARTAO.bloqueadoParaVincular);
+  if (c.status === 'VALE_PRESENTE') throw erro.conflito(MENSAGENS_CARTAO.valePresente);
   throw erro.conflito(mensagemOutro);
 }
 
@@ -165,12 +171,36 @@ export async function bloquearCartao(tx: Executor, request: FastifyRequest, u: U
   const c = await travarCartao(tx, empresaId, { id });
   if (c.status === 'BLOQUEADO') throw erro.conflito(MENSAGENS_CARTAO.jaBloqueado);
   if (c.status === 'SUBSTITUIDO') throw erro.conflito(MENSAGENS_CARTAO.substituido);
+  // Blocked and then unblocked, it would come back DISPONIVEL while its number is still a gift card's code.
+  if (c.status === 'VALE_PRESENTE') throw erro.conflito(MENSAGENS_CARTAO.valeBloquear);
   await tx
     .update(cartao)
     .set({ status: 'BLOQUEADO', motivoStatus: motivo, bloqueadoEm: new Date(), atualizadoEm: new Date() })
     .where(and(eq(cartao.id, id), eq(cartao.empresaId, empresaId)));
   await cancelarImpressoesPendentes(tx, empresaId, id);
   await auditar(tx, request, { acao: 'BLOQUEAR', entidade: ENTIDADE, entidadeId: id, antes: instantaneo(c), depois: { ...instantaneo(c), status: 'BLOQUEADO', motivoStatus: motivo } });
+}
+
+/**
+ * An available card handed over the counter as the carrier of a gift card (valepresente/vender,
+ * decision 039 §10): locked, checked NOW (a concurrent sale of the same card waits here and then
+ * sees VALE_PRESENTE), marked for good and audited, all in the gift card sale's transaction. Its
+ * number becomes the gift card's code; a pending print of it is cancelled (the plastic is in hand).
+ */
+export async function tornarSuporteDeVale(tx: Executor, request: FastifyRequest, u: UsuarioContexto, numero: string): Promise<{ id: number; numero: string }> {
+  const empresaId = u.empresaId!;
+  const c = await travarCartao(tx, empresaId, { numero });
+  if (c.status === 'VALE_PRESENTE') throw erro.conflito(MENSAGENS_CARTAO.valeJaVendido);
+  if (c.status === 'SUBSTITUIDO') throw erro.conflito(MENSAGENS_CARTAO.substituido);
+  if (c.status === 'BLOQUEADO') throw erro.conflito(MENSAGENS_CARTAO.valeBloqueado);
+  if (c.status !== 'DISPONIVEL') throw erro.conflito(MENSAGENS_CARTAO.valeVinculado);
+  await tx
+    .update(cartao)
+    .set({ status: 'VALE_PRESENTE', motivoStatus: null, atualizadoEm: new Date() })
+    .where(and(eq(cartao.id, c.id), eq(cartao.empresaId, empresaId)));
+  await cancelarImpressoesPendentes(tx, empresaId, c.id);
+  await auditar(tx, request, { acao: 'VALE_PRESENTE', entidade: ENTIDADE, entidadeId: c.id, antes: instantaneo(c), depois: { ...instantaneo(c), status: 'VALE_PRESENTE', motivoStatus: null } });
+  return { id: c.id, numero: c.numero };
 }
 
 /** POST card/{id}/desbloquear: back to ATIVO when it has a customer (if they have no other), else DISPONIVEL. */

@@ -15,14 +15,17 @@ import { cartoesDaEmpresa, enfileirar } from './ciclo-vida.js';
  */
 
 const ENTIDADE = 'cartao_impressao';
-export const MENSAGEM_NAO_IMPRIMIVEL = (numero: string, status: string) =>
-  `O cartão final ${numero.slice(-4)} está ${status === 'BLOQUEADO' ? 'bloqueado' : 'substituído'} e não pode ser impresso.`;
+const ESTADO_NAO_IMPRIMIVEL: Record<string, string> = { BLOQUEADO: 'está bloqueado', SUBSTITUIDO: 'está substituído', VALE_PRESENTE: 'é suporte de vale-presente' };
+export const MENSAGEM_NAO_IMPRIMIVEL = (numero: string, status: string) => `O cartão final ${numero.slice(-4)} ${ESTADO_NAO_IMPRIMIVEL[status]} e não pode ser impresso.`;
 export const MENSAGEM_FILA_VAZIA = 'Não há cartões pendentes na fila de impressão.';
 export const MENSAGEM_ITENS_MUDARAM = 'Alguns itens escolhidos não estão mais pendentes. Atualize a fila e tente de novo.';
 
-/** What can go on a card printer: a blocked or replaced card never leaves the office again. */
+/**
+ * What can go on a card printer: a blocked or replaced card never leaves the office again, and a
+ * gift card's carrier is a bearer instrument already in someone's hands — a copy would be a second one.
+ */
 export function exigirImprimivel(c: { numero: string; status: string }): void {
-  if (c.status === 'BLOQUEADO' || c.status === 'SUBSTITUIDO') throw erro.conflito(MENSAGEM_NAO_IMPRIMIVEL(c.numero, c.status));
+  if (c.status in ESTADO_NAO_IMPRIMIVEL) throw erro.conflito(MENSAGEM_NAO_IMPRIMIVEL(c.numero, c.status));
 }
 
 /** POST card/addcardprintqueue: cards already waiting are left as they are (no double print). */

@@ -192,6 +192,7 @@ function cartaoDaVenda(c: ContextoVenda['cartao'], clienteId: number): number {
   const [id, dono, status] = c;
   if (status === 'BLOQUEADO') throw erro.conflito('Cartão bloqueado: a venda não pode usar este cartão.');
   if (status === 'SUBSTITUIDO') throw erro.conflito('Cartão substituído: peça o cartão atual do cliente.');
+  if (status === 'VALE_PRESENTE') throw erro.conflito('Este cartão é um vale-presente, não um cartão fidelidade: use "Pagar com vale-presente" com a senha (PIN).');
   if (dono !== clienteId || status !== 'ATIVO') throw erro.conflito('Este cartão não é do cliente da venda.');
   return id;
 }

@@ -23,7 +23,8 @@ export function comprovanteValePdf(v: ValePresente, empresaNome: string, pin: st
     { text: formatarBRL(v.valor), bold: true, fontSize: 20, alignment: 'center' },
     ...(v.beneficiarioNome ? [{ text: `Para: ${v.beneficiarioNome}`, alignment: 'center', margin: [0, 4, 0, 0] } as Content] : []),
     ...(v.mensagem ? [{ text: `“${v.mensagem}”`, italics: true, alignment: 'center', margin: [0, 2, 0, 0] } as Content] : []),
-    { text: 'CÓDIGO', fontSize: 8, alignment: 'center', margin: [0, 8, 0, 0] },
+    // On a physical card the code is the number printed on it: the receipt says so, so the card is what is handed over.
+    { text: v.cartaoId ? 'CÓDIGO (NÚMERO DO CARTÃO)' : 'CÓDIGO', fontSize: 8, alignment: 'center', margin: [0, 8, 0, 0] },
     { text: formatarNumeroCartao(v.codigo), bold: true, fontSize: 14, alignment: 'center' },
     { svg: barras, width: lado, height: 12 * MM, alignment: 'center', margin: [0, 4, 0, 4] },
     pin

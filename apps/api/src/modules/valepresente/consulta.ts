@@ -20,6 +20,7 @@ export const sqlUsado = sql<number>`coalesce((select sum(u.valor_centavos) from 
 const colunas = {
   id: valePresente.id,
   codigo: valePresente.codigo,
+  cartaoId: valePresente.cartaoId,
   valorCentavos: valePresente.valorCentavos,
   devolvidoCentavos: valePresente.devolvidoCentavos,
   usadoCentavos: sqlUsado.mapWith(Number),
@@ -61,6 +62,7 @@ function paraWire(l: Linha): ValePresente {
   return {
     id: l.id,
     codigo: l.codigo,
+    cartaoId: (l.cartaoId as number | null) ?? null,
     valor: centavosParaReais(l.valorCentavos),
     saldo: centavosParaReais(saldo),
     usado: centavosParaReais(l.usadoCentavos),

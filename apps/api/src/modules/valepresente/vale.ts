@@ -13,7 +13,7 @@ import {
 } from '@bonifica/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { cliente, valePresente, valePresenteUso } from '../../db/schema/index.js';
+import { cartao, cliente, valePresente, valePresenteUso } from '../../db/schema/index.js';
 import { ErroApi, erro } from '../../lib/erros.js';
 import { contaSistema, contaValesPresente, estornar, lancar } from '../account/index.js';
 import { registrarVenda, saldosWire } from '../transacao/index.js';
@@ -27,6 +27,7 @@ export const MENSAGEM_VALE_NAO_ENCONTRADO = 'Vale-presente não encontrado: conf
 export const MENSAGEM_PIN_ERRADO = 'Senha (PIN) do vale-presente não confere.';
 export const MENSAGEM_VALE_CANCELADO = 'Este vale-presente foi cancelado.';
 export const MENSAGEM_JA_CANCELADO = 'Este vale-presente já foi cancelado e não tem saldo a devolver.';
+export const MENSAGEM_CODIGO_DE_OUTRO_VALE = 'O número deste cartão já é o código de outro vale-presente: use outro cartão.';
 
 /** A card locked for an operation, with its balance read under the lock. */
 export type ValeTravado = {
@@ -124,59 +125,82 @@ function somarDias(dia: string, dias: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whether a code is free: no gift card has it, and (for a drawn one) no physical card of the company either. */
+async function codigoEmUso(tx: Executor, empresaId: number, codigo: string, tambemCartoes: boolean): Promise<boolean> {
+  const [vale] = await tx
+    .select({ id: valePresente.id })
+    .from(valePresente)
+    .where(and(eq(valePresente.empresaId, empresaId), eq(valePresente.codigo, codigo)))
+    .limit(1);
+  if (vale || !tambemCartoes) return Boolean(vale);
+  const [c] = await tx
+    .select({ id: cartao.id })
+    .from(cartao)
+    .where(and(eq(cartao.empresaId, empresaId), eq(cartao.numero, codigo)))
+    .limit(1);
+  return Boolean(c);
+}
+
+/** A physical card already locked and marked by the card module (`tornarSuporteDeVale`): its number is the code. */
+export type CartaoSuporte = { id: number; numero: string };
+
 /**
  * Sells a card: one posting VALE_PRESENTE — the gift cards' account +valor, SISTEMA_PREPAGO −valor —
- * and the card's row pointing to it. The PIN is returned this once and only its hash is kept.
+ * and the card's row pointing to it. The PIN is returned this once and only its hash is kept. The
+ * code is drawn, or is the number of the physical card `suporte` (decision 039 §10).
  */
-export async function venderVale(tx: Executor, a: Autor, d: z.output<typeof venderValeSchema>): Promise<{ id: number; pin: string }> {
+export async function venderVale(tx: Executor, a: Autor, d: z.output<typeof venderValeSchema>, suporte: CartaoSuporte | null = null): Promise<{ id: number; pin: string }> {
   await exigirCliente(tx, a.empresaId, d.compradorClienteId, 'Comprador não encontrado.');
   await exigirCliente(tx, a.empresaId, d.beneficiarioClienteId, 'Presenteado não encontrado.');
+  let codigo: string | null = null;
+  if (suporte) {
+    // Only a code drawn before the card was issued could hold its number (one in 10^15 per card).
+    if (await codigoEmUso(tx, a.empresaId, suporte.numero, false)) throw erro.conflito(MENSAGEM_CODIGO_DE_OUTRO_VALE);
+    codigo = suporte.numero;
+  } else {
+    // A code already in use — by a gift card or by a physical card of the company — is drawn again, before any posting.
+    for (let tentativa = 0; tentativa < 5 && codigo === null; tentativa++) {
+      const sorteado = novoCodigoVale();
+      if (!(await codigoEmUso(tx, a.empresaId, sorteado, true))) codigo = sorteado;
+    }
+    if (codigo === null) throw new Error('Não foi possível sortear um código livre de vale-presente.');
+  }
   const valor = reaisParaCentavos(d.valor);
   const pin = novoPin();
   const pinHash = await hashPin(pin);
   const validoAte = somarDias(hojeISO(), d.validadeDias);
   const contaVales = await contaValesPresente(tx, a.empresaId);
   const sistema = await contaSistema(tx, a.empresaId, 'PREPAGO');
-  for (let tentativa = 0; tentativa < 5; tentativa++) {
-    const codigo = novoCodigoVale();
-    // A code already in use (one in 10^15 per card sold) is drawn again, before any posting.
-    const [existe] = await tx
-      .select({ id: valePresente.id })
-      .from(valePresente)
-      .where(and(eq(valePresente.empresaId, a.empresaId), eq(valePresente.codigo, codigo)))
-      .limit(1);
-    if (existe) continue;
-    const lancamentoId = await lancar(tx, {
+  const lancamentoId = await lancar(tx, {
+    empresaId: a.empresaId,
+    tipo: 'VALE_PRESENTE',
+    descricao: `Venda do vale-presente ${finalDoCodigo(codigo)}`,
+    filialId: a.filialId,
+    usuarioId: a.usuarioId,
+    partidas: [
+      { contaId: contaVales, valor },
+      { contaId: sistema, valor: -valor },
+    ],
+  });
+  const [v] = await tx
+    .insert(valePresente)
+    .values({
       empresaId: a.empresaId,
-      tipo: 'VALE_PRESENTE',
-      descricao: `Venda do vale-presente ${finalDoCodigo(codigo)}`,
       filialId: a.filialId,
+      codigo,
+      cartaoId: suporte?.id ?? null,
+      pinHash,
+      valorCentavos: valor,
+      compradorClienteId: d.compradorClienteId,
+      beneficiarioClienteId: d.beneficiarioClienteId,
+      beneficiarioNome: d.beneficiarioClienteId ? null : d.beneficiarioNome || null,
+      mensagem: d.mensagem || null,
+      validoAte,
+      lancamentoId,
       usuarioId: a.usuarioId,
-      partidas: [
-        { contaId: contaVales, valor },
-        { contaId: sistema, valor: -valor },
-      ],
-    });
-    const [v] = await tx
-      .insert(valePresente)
-      .values({
-        empresaId: a.empresaId,
-        filialId: a.filialId,
-        codigo,
-        pinHash,
-        valorCentavos: valor,
-        compradorClienteId: d.compradorClienteId,
-        beneficiarioClienteId: d.beneficiarioClienteId,
-        beneficiarioNome: d.beneficiarioClienteId ? null : d.beneficiarioNome || null,
-        mensagem: d.mensagem || null,
-        validoAte,
-        lancamentoId,
-        usuarioId: a.usuarioId,
-      })
-      .returning({ id: valePresente.id });
-    return { id: v!.id, pin };
-  }
-  throw new Error('Não foi possível sortear um código livre de vale-presente.');
+    })
+    .returning({ id: valePresente.id });
+  return { id: v!.id, pin };
 }
 
 /** The refusals of a card as a means of payment (after the PIN). */

@@ -25,6 +25,7 @@ import { ErroApi, erro } from '../../lib/erros.js';
 import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
+import { tornarSuporteDeVale } from '../card/index.js';
 import { exigirDispositivo } from '../computers/index.js';
 import { nomeDaEmpresa } from '../premio/index.js';
 import { comprovanteValePdf } from './comprovante.js';
@@ -73,10 +74,17 @@ export async function valePresenteRoutes(app: FastifyInstance) {
       let pin: string | null = null;
       const v = await transacaoDoUsuario(request, (tx) =>
         comIdempotencia<ValePresente>(tx, request, a.empresaId, async () => {
-          const feito = await venderVale(tx, a, request.body);
+          // A physical card as the carrier: locked and marked first, in this same transaction (decision 039 §10).
+          const suporte = request.body.cartao ? await tornarSuporteDeVale(tx, request, u, request.body.cartao) : null;
+          const feito = await venderVale(tx, a, request.body, suporte);
           pin = feito.pin;
           const v = (await buscarVale(tx, a.empresaId, null, feito.id))!;
-          await auditar(tx, request, { acao: 'CRIAR', entidade: ENTIDADE, entidadeId: v.id, depois: { codigo: finalDoCodigo(v.codigo), valor: v.valor, validoAte: v.validoAte, filialId: v.filialId ?? filialVisivel(u) } });
+          await auditar(tx, request, {
+            acao: 'CRIAR',
+            entidade: ENTIDADE,
+            entidadeId: v.id,
+            depois: { codigo: finalDoCodigo(v.codigo), cartaoId: v.cartaoId, valor: v.valor, validoAte: v.validoAte, filialId: v.filialId ?? filialVisivel(u) },
+          });
           return v;
         }),
       );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { formatarNumeroCartao, PODE_GERENCIAR_CARTOES } from '@bonifica/contracts';
+import { formatarNumeroCartao, PODE_GERENCIAR_CARTOES, PODE_GERENCIAR_VALE_PRESENTE } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { Indicador } from '../../components/indicador';
 import { PaginaErro } from '../../components/pagina-erro';
@@ -93,7 +93,20 @@ export function Component() {
 
       <Card withBorder padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          <Dado rotulo="Cliente">{c.clienteId ? c.clienteNome : 'Sem cliente (disponível para vincular)'}</Dado>
+          <Dado rotulo="Cliente">{c.clienteId ? c.clienteNome : c.status === 'VALE_PRESENTE' ? 'Nenhum: cartão ao portador de um vale-presente' : 'Sem cliente (disponível para vincular)'}</Dado>
+          {c.valePresenteId !== null && (
+            <Dado rotulo="Vale-presente">
+              {c.valePresenteCancelado ? 'Cancelado: o cartão fica inutilizado' : 'Suporte do vale (não vira cartão fidelidade)'}
+              {can(usuario, PODE_GERENCIAR_VALE_PRESENTE) && (
+                <>
+                  {' · '}
+                  <Anchor component={Link} to={`/app/cartoes/vales-presente?codigo=${c.numero}`}>
+                    Ver o vale
+                  </Anchor>
+                </>
+              )}
+            </Dado>
+          )}
           <Dado rotulo="Filial">{c.filialNome ?? '—'}</Dado>
           <Dado rotulo="Emitido em">
             {formatarData(c.emitidoEm)}

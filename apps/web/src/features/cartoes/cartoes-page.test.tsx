@@ -64,6 +64,17 @@ describe('Cartões › Cartões', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Emitir lote' })).toBeInTheDocument();
   });
 
+  it('cartão de vale-presente: situação "Vale-presente", sem vincular, imprimir nem bloquear', async () => {
+    const vale: CartaoResumo = { ...DISPONIVEL, id: 34, numero: '9000070000000045', status: 'VALE_PRESENTE', naFila: false };
+    servidor({ [URL_LISTA]: pagina([vale, ATIVO]) });
+    abrir();
+    const v = await linha('9000 0700 0000 0045');
+    expect(within(v).getByText('Vale-presente')).toBeInTheDocument();
+    expect(within(v).getByRole('link', { name: 'Ver cartão 9000 0700 0000 0045' })).toBeInTheDocument();
+    expect(within(v).queryByRole('button', { name: /^Vincular/ })).not.toBeInTheDocument();
+    expect(within(v).queryByRole('button', { name: /^Mais ações/ })).not.toBeInTheDocument();
+  });
+
   it('busca e situação vão no corpo da consulta e na URL', async () => {
     const s = servidor();
     const { usuario, router } = abrir();

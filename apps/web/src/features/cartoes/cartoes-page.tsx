@@ -118,7 +118,8 @@ export function Component() {
             </ActionIcon>
           </Tooltip>
         )}
-        {gestao && c.status !== 'SUBSTITUIDO' && (
+        {/* A gift card's carrier is never printed nor blocked here: the gift card is managed in Vales-presente. */}
+        {gestao && c.status !== 'SUBSTITUIDO' && c.status !== 'VALE_PRESENTE' && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="subtle" aria-label={`Mais ações do cartão ${formatarNumeroCartao(c.numero)}`}>

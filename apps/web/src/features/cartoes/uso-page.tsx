@@ -10,7 +10,7 @@ import { formatarBRL, formatarData, formatarInteiro } from '../../lib/format';
 import { useUsoCliente, useUsoEmpresa } from './api';
 import { BadgeStatusCartao } from '../../components/badges-situacao';
 
-const PLURAIS: Record<StatusCartao, string> = { DISPONIVEL: 'Disponíveis', ATIVO: 'Ativos', BLOQUEADO: 'Bloqueados', SUBSTITUIDO: 'Substituídos' };
+const PLURAIS: Record<StatusCartao, string> = { DISPONIVEL: 'Disponíveis', ATIVO: 'Ativos', BLOQUEADO: 'Bloqueados', SUBSTITUIDO: 'Substituídos', VALE_PRESENTE: 'Vales-presente' };
 
 const pct = (parte: number, todo: number) => (todo === 0 ? '—' : `${Math.round((parte / todo) * 100)}%`);
 

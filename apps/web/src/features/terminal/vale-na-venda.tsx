@@ -15,7 +15,7 @@ export type ValeDigitado = { codigo: string; pin: string; valorTexto: string };
 export function lerValeDigitado(v: ValeDigitado | null, aPagar: number): { vale?: PagamentoComVale; erro?: string } {
   if (!v) return {};
   const codigo = v.codigo.replace(/\D/g, '');
-  if (!numeroCartaoValido(codigo)) return { erro: 'Código do vale-presente inválido: confira os 16 dígitos.' };
+  if (!numeroCartaoValido(codigo)) return { erro: 'Código do vale-presente inválido: confira os 16 dígitos (do comprovante ou do cartão).' };
   if (!new RegExp(`^\\d{${DIGITOS_PIN}}$`).test(v.pin)) return { erro: `Informe a senha (PIN) de ${DIGITOS_PIN} dígitos do vale-presente.` };
   const valor = lerReais(v.valorTexto);
   if (valor === null || valor <= 0) return { erro: 'Informe quanto pagar com o vale-presente.' };
@@ -34,7 +34,7 @@ export function CamposValeNaVenda({ vale, aoMudar, desabilitado, aPagar }: Props
       {vale !== null && (
         <Stack gap="xs">
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="Código do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" maxLength={24} miw={200} value={vale?.codigo ?? ''} disabled={desabilitado} onChange={(e) => mudar({ codigo: e.currentTarget.value })} />
+            <TextInput label="Código do vale" description="Ou o número do cartão do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" maxLength={24} miw={200} value={vale?.codigo ?? ''} disabled={desabilitado} onChange={(e) => mudar({ codigo: e.currentTarget.value })} />
             <PasswordInput label="Senha (PIN)" inputMode="numeric" autoComplete="off" maxLength={DIGITOS_PIN} miw={120} value={vale?.pin ?? ''} disabled={desabilitado} onChange={(e) => mudar({ pin: e.currentTarget.value.replace(/\D/g, '') })} />
           </Group>
           <CampoDinheiro

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCashBanknoteOff, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -11,7 +11,23 @@ import { formatarBRL, formatarDataHora } from '../../lib/format';
 import { buscarVales, cancelarVale, chavesVales, codigoFormatado, imprimirVale } from '../../lib/vale-presente';
 
 const COLUNAS: DataTableColumn<ValePresente>[] = [
-  { accessor: 'codigo', title: 'Código', noWrap: true, render: (v) => <Text ff="monospace" fw={600} size="sm">{codigoFormatado(v.codigo)}</Text> },
+  {
+    accessor: 'codigo',
+    title: 'Código',
+    noWrap: true,
+    render: (v) => (
+      <Group gap={6} wrap="nowrap">
+        <Text ff="monospace" fw={600} size="sm">
+          {codigoFormatado(v.codigo)}
+        </Text>
+        {v.cartaoId !== null && (
+          <Badge size="xs" variant="outline" color="grape">
+            Cartão físico
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
   { accessor: 'valor', title: 'Valor', textAlign: 'right', render: (v) => formatarBRL(v.valor) },
   { accessor: 'saldo', title: 'Saldo', textAlign: 'right', render: (v) => <strong>{formatarBRL(v.saldo)}</strong> },
   { accessor: 'situacao', title: 'Situação', render: (v) => <BadgeSituacaoVale situacao={v.situacao} /> },
@@ -58,7 +74,7 @@ function Acoes({ vale }: { vale: ValePresente }) {
       <Modal opened={aberto} onClose={() => setAberto(false)} title="Cancelar vale-presente">
         <Stack>
           <Text size="sm">
-            O saldo de <strong>{formatarBRL(vale.saldo)}</strong> do vale {codigoFormatado(vale.codigo)} é estornado e deve ser devolvido ao comprador. O vale não poderá mais ser usado.
+            O saldo de <strong>{formatarBRL(vale.saldo)}</strong> do vale {codigoFormatado(vale.codigo)} é estornado e deve ser devolvido ao comprador. O vale não poderá mais ser usado{vale.cartaoId !== null ? ' e o cartão físico dele fica inutilizado' : ''}.
           </Text>
           <TextInput label="Motivo" value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} maxLength={200} required data-autofocus />
           <Group justify="flex-end">

@@ -34,7 +34,7 @@ export function Component() {
       <CabecalhoPagina titulo="Saldo do vale-presente" descricao="Digite ou leia o código e peça ao cliente a senha (PIN) do comprovante." />
       <Card withBorder padding="lg" component="form" onSubmit={(e) => (e.preventDefault(), void consultar())}>
         <Stack gap="md">
-          <TextInput label="Código do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} maxLength={24} required />
+          <TextInput label="Código do vale" description="Ou o número do cartão do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} maxLength={24} required />
           <PasswordInput label="Senha (PIN)" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, ''))} maxLength={DIGITOS_PIN} required />
           {erro && (
             <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>

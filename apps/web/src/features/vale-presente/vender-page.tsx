@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconGift, IconPrinter } from '@tabler/icons-react';
-import { VALIDADE_PADRAO_DIAS, VALOR_MAXIMO_VALE, VALOR_MINIMO_VALE, formatarData, type ValeVendido } from '@bonifica/contracts';
+import { VALIDADE_PADRAO_DIAS, VALOR_MAXIMO_VALE, VALOR_MINIMO_VALE, formatarData, numeroCartaoValido, type ValeVendido } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { notificar } from '../../components/notificar';
@@ -30,7 +30,7 @@ function ValeVendidoCard({ vale, aoNovo }: { vale: ValeVendido; aoNovo: () => vo
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <div>
             <Text size="sm" c="dimmed">
-              Código
+              {vale.cartaoId !== null ? 'Código (número do cartão)' : 'Código'}
             </Text>
             <Text fz="xl" fw={700} ff="monospace" data-testid="codigo-vale">
               {codigoFormatado(vale.codigo)}
@@ -50,7 +50,7 @@ function ValeVendidoCard({ vale, aoNovo }: { vale: ValeVendido; aoNovo: () => vo
           {vale.beneficiarioNome ? ` · Para: ${vale.beneficiarioNome}` : ''}
         </Text>
         <Alert color="yellow" variant="light">
-          A senha aparece só agora e no comprovante: imprima e entregue ao cliente. Ela não é guardada no sistema.
+          A senha aparece só agora e no comprovante: imprima e entregue ao cliente{vale.cartaoId !== null ? ' junto com o cartão' : ''}. Ela não é guardada no sistema.
         </Alert>
         <Group>
           <Button leftSection={<IconPrinter size={18} />} onClick={() => void imprimirVale(vale.id, vale.pin).catch((e: unknown) => notificar.erro(mensagem(e)))}>
@@ -71,6 +71,8 @@ export function Component() {
   const [validade, setValidade] = useState(String(VALIDADE_PADRAO_DIAS));
   const [para, setPara] = useState('');
   const [recado, setRecado] = useState('');
+  // null: the code is drawn by the server; a string: the number of the physical card handed over.
+  const [cartao, setCartao] = useState<string | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const [vendido, setVendido] = useState<ValeVendido | null>(null);
@@ -83,11 +85,16 @@ export function Component() {
       setErro(`Informe um valor entre ${formatarBRL(VALOR_MINIMO_VALE)} e ${formatarBRL(VALOR_MAXIMO_VALE)}.`);
       return;
     }
+    const numeroCartao = cartao === null ? null : cartao.replace(/\D/g, '');
+    if (numeroCartao !== null && !numeroCartaoValido(numeroCartao)) {
+      setErro('Número do cartão inválido: confira os 16 dígitos impressos no cartão.');
+      return;
+    }
     setErro(null);
     setEnviando(true);
     chave.current ??= crypto.randomUUID();
     try {
-      setVendido(await venderVale({ valor, validadeDias: Number(validade), beneficiarioNome: para.trim() || null, mensagem: recado.trim() || null }, chave.current));
+      setVendido(await venderVale({ valor, validadeDias: Number(validade), beneficiarioNome: para.trim() || null, mensagem: recado.trim() || null, cartao: numeroCartao }, chave.current));
       chave.current = null;
     } catch (e) {
       chave.current = null;
@@ -102,6 +109,7 @@ export function Component() {
     setValorTexto('');
     setPara('');
     setRecado('');
+    setCartao(null);
   };
 
   return (
@@ -113,6 +121,28 @@ export function Component() {
         <Card withBorder padding="lg" component="form" onSubmit={(e) => (e.preventDefault(), void vender())}>
           <Stack gap="md">
             <CampoDinheiro label="Valor do vale" size="lg" value={valorTexto} aoMudar={setValorTexto} maximo={VALOR_MAXIMO_VALE} description={`De ${formatarBRL(VALOR_MINIMO_VALE)} a ${formatarBRL(VALOR_MAXIMO_VALE)}`} required />
+            <Switch
+              label="Usar um cartão físico"
+              description="O vale fica num cartão disponível (emitido e sem cliente): o número do cartão vira o código do vale."
+              checked={cartao !== null}
+              onChange={(e) => setCartao(e.currentTarget.checked ? '' : null)}
+            />
+            {cartao !== null && (
+              <TextInput
+                label="Número do cartão"
+                description="Digite ou passe o cartão no leitor."
+                placeholder="0000 0000 0000 0000"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={24}
+                value={cartao}
+                onChange={(e) => setCartao(e.currentTarget.value)}
+                // A scanner ends the number with Enter: that must not sell the card before the rest is filled in.
+                onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+                required
+                data-autofocus
+              />
+            )}
             <Select label="Validade" data={VALIDADES} value={validade} onChange={(v) => setValidade(v ?? String(VALIDADE_PADRAO_DIAS))} allowDeselect={false} />
             <TextInput label="Para (opcional)" placeholder="Nome de quem vai ganhar" value={para} onChange={(e) => setPara(e.currentTarget.value)} maxLength={120} />
             <TextInput label="Mensagem no comprovante (opcional)" placeholder="Feliz aniversário!" value={recado} onChange={(e) => setRecado(e.currentTarget.value)} maxLength={200} />
