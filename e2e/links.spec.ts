@@ -34,6 +34,8 @@ test.describe('links do shell, do banner e das boas-vindas', () => {
 
   test('empresa em período experimental: "Escolher plano" abre a página dos planos', async ({ page }) => {
     await entrar(page, 'outra');
+    // The banner comes with the billing status, after the shell: collect the links once it is there.
+    await expect(page.getByTestId('banner-faturamento').getByRole('link', { name: 'Escolher plano' })).toBeVisible();
     const links = await linksDaPagina(page);
     expect(links).toContain('/paginas/planos');
     await conferirLinks(page, links);
