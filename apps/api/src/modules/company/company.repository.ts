@@ -61,3 +61,9 @@ export async function slugDaEmpresa(tx: Executor, id: number): Promise<string | 
   const [l] = await tx.select({ slug: empresa.slug }).from(empresa).where(eq(empresa.id, id)).limit(1);
   return l?.slug ?? null;
 }
+
+/** The company's short name, as its documents and messages sign them (prize, coupon and gift-card PDFs, draw notices). */
+export async function nomeDaEmpresa(tx: Executor, empresaId: number): Promise<string> {
+  const [e] = await tx.select({ nome: empresa.nomeCurto }).from(empresa).where(eq(empresa.id, empresaId)).limit(1);
+  return e?.nome ?? '';
+}

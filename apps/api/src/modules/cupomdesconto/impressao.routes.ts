@@ -6,7 +6,7 @@ import { erro } from '../../lib/erros.js';
 import { disposicaoAnexo } from '../../lib/planilha.js';
 import { transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { codigosDepoisDe } from './consultas.js';
-import { nomeDaEmpresa } from '../premio/index.js';
+import { nomeDaEmpresa } from '../company/index.js';
 import { buscarCupom } from './cupom.repository.js';
 import { folhaDeCuponsPdf } from './impressao.js';
 

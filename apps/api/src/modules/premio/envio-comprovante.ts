@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { arquivo } from '../../db/schema/index.js';
 import { sha256Hex } from '../arquivo/index.js';
 import { contagem, enfileirarParaCliente, SemInstanciaWhatsapp, sqlPodeReceber } from '../mensagem/index.js';
-import { fotos, nomeDaEmpresa } from './dados-impressao.js';
+import { nomeDaEmpresa } from '../company/index.js';
+import { fotos } from './dados-impressao.js';
 import { comprovanteResgatePdf, textoComprovante } from './documentos.js';
 
 export const ORIGEM_COMPROVANTE = 'PREMIO_RESGATE';

@@ -13,7 +13,8 @@ import {
 import { registrarRecurso } from '../../lib/recurso.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { fotos, nomeDaEmpresa } from './dados-impressao.js';
+import { nomeDaEmpresa } from '../company/index.js';
+import { fotos } from './dados-impressao.js';
 import { catalogoPdf } from './documentos.js';
 import { premiosParaCliente } from './para-cliente.js';
 import { buscarPremio, excluirPremio, gravarPremio, listarPremios, premiosAtivos } from './premio.repository.js';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { cliente, sorteio, sorteioGanhador, sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
 import { enfileirarParaCliente, SemInstanciaWhatsapp } from '../mensagem/index.js';
-import { nomeDaEmpresa } from '../premio/index.js';
+import { nomeDaEmpresa } from '../company/index.js';
 
 export const numeroTexto = (n: number) => String(n).padStart(7, '0');
 

@@ -18,7 +18,7 @@ import { erro } from '../../lib/erros.js';
 import { registrarRecurso } from '../../lib/recurso.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { nomeDaEmpresa } from '../premio/index.js';
+import { nomeDaEmpresa } from '../company/index.js';
 import { congelarSorteio, informarSemente } from './congelar.js';
 import { ganhadoresPdf, participantesPdf } from './documentos.js';
 import { ganhadoresDo, ganhadorManual, sortearProximo } from './ganhador.js';

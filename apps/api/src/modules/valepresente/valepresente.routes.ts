@@ -27,7 +27,7 @@ import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { tornarSuporteDeVale } from '../card/index.js';
 import { exigirDispositivo } from '../computers/index.js';
-import { nomeDaEmpresa } from '../premio/index.js';
+import { nomeDaEmpresa } from '../company/index.js';
 import { comprovanteValePdf } from './comprovante.js';
 import { buscarVale, listarVales, situacao, usosDoVale } from './consulta.js';
 import { abrirVale, cancelarVale, venderComVale, venderVale, type Autor, type ValeTravado } from './vale.js';
