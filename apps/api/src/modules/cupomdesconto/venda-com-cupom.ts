@@ -92,7 +92,9 @@ type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bo
  * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
  * `ids`), the campaigns' counters — their rows locked in id order first, by a one-time filter, so
  * two batches never take two campaigns in opposite orders — and the codes' counters (locked since
- * the first round-trip; found by the primary key, whatever the statistics say).
+ * the first round-trip; found by the primary key, whatever the statistics say). The campaigns' lock is
+ * FOR NO KEY UPDATE, the UPDATE's own: the uses written by another batch check their foreign key with
+ * KEY SHARE on the same row, which FOR UPDATE would make wait for our COMMIT.
  */
 function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefined): SQL[] {
   const j = JSON.stringify(usos);
@@ -111,10 +113,13 @@ function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefine
       from (select x.cupom_id, count(*)::int as n from json_to_recordset(${j}::json) as x(cupom_id int) group by x.cupom_id) d
       where c.id = d.cupom_id and c.empresa_id = ${empresaId}
         and (select count(*) from (
-              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${j}::json) as x(cupom_id int)) order by id for update) t) >= 0`,
+              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${j}::json) as x(cupom_id int)) order by id for no key update) t) >= 0`,
+    // A join on the primary key: with `id = any(…) and empresa_id = …` the generic plan ANDed the
+    // company's whole index of codes into a bitmap (12–17 ms with 300,000 codes, every batch).
     sql`
-      update cupom_desconto_codigo k set usos = k.usos + (select count(*)::int from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id = k.id)
-      where k.id = any(array(select x.codigo_id from json_to_recordset(${j}::json) as x(codigo_id int))) and k.empresa_id = ${empresaId}`,
+      update cupom_desconto_codigo k set usos = k.usos + x.n
+      from (select x.codigo_id, count(*)::int as n from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id is not null group by x.codigo_id) x
+      where k.id = x.codigo_id and k.empresa_id = ${empresaId}`,
   ];
 }
 

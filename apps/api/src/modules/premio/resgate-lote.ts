@@ -66,11 +66,15 @@ function sqlContextoDoLote(empresaId: number): SQL {
       ${sqlInstanciaDaEmpresa(empresaId)} as instancia`;
 }
 
-/** Codes already taken in the company, of those drawn for the batch. */
+/**
+ * Codes already taken in the company, of those drawn for the batch: each looked up on the unique
+ * index (LATERAL with LIMIT, which the planner does not flatten). As a semi-join, the generic plan
+ * read every redemption of the company when its statistics were old (12 ms a batch at 20,000, growing).
+ */
 function sqlCodigosUsados(empresaId: number, codigos: string[]): SQL {
   return sql`
-    select codigo from premio_resgate
-    where empresa_id = ${empresaId} and codigo in (select value from json_array_elements_text(${JSON.stringify(codigos)}::json))`;
+    select r.codigo from json_array_elements_text(${JSON.stringify(codigos)}::json) as x(codigo)
+    cross join lateral (select codigo from premio_resgate where empresa_id = ${empresaId} and codigo = x.codigo limit 1) r`;
 }
 
 /**
