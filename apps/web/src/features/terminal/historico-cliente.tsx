@@ -43,7 +43,8 @@ function UltimasVendas({ clienteId, podeCancelar, aoCancelar }: { clienteId: num
         {vendas.data?.map((v) => (
           <Group key={v.id} component="li" justify="space-between" wrap="nowrap" className={classes.itemLista}>
             <div>
-              <Text fw={600}>
+              {/* A div, not a p: the badge renders a div, which a paragraph may not hold. */}
+              <Text fw={600} component="div">
                 {formatarBRL(v.valor)}{' '}
                 {v.status === 'CANCELADA' && (
                   <Badge size="xs" color="red" variant="light">
@@ -97,7 +98,7 @@ function Extrato({ clienteId }: { clienteId: number }) {
           {extrato.data?.content.map((l) => (
             <Group key={l.partidaId} component="li" justify="space-between" wrap="nowrap" className={classes.itemLista} data-testid="linha-extrato">
               <div>
-                <Text size="sm" fw={500}>
+                <Text size="sm" fw={500} component="div">
                   {rotuloExtrato(l)}
                   {l.estornado && (
                     <Badge size="xs" ml={6} color="gray" variant="light">
