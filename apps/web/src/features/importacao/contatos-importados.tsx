@@ -9,7 +9,7 @@ import {
   type ContatoResumo,
 } from '@bonifica/contracts';
 import { confirmar } from '../../components/confirmar';
-import { ListPage, aPartirDe, type FiltroDef } from '../../components/list-page';
+import { ListPage, SoNoCelular, aPartirDe, type FiltroDef } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { formatarDataHora, formatarTelefone } from '../../lib/format';
 import { buscarContatos, chavesContatos, useContato, useRegistrarConsentimento } from './contatos-api';
@@ -26,6 +26,16 @@ function SeloConsentimento({ canal, c }: { canal: CanalConsentimentoContato; c: 
   );
 }
 
+function SelosConsentimento({ c }: { c: ContatoResumo }) {
+  return (
+    <Group gap={4}>
+      {CANAIS_CONSENTIMENTO_CONTATO.map((canal) => (
+        <SeloConsentimento key={canal} canal={canal} c={c.consentimentos[canal]} />
+      ))}
+    </Group>
+  );
+}
+
 const COLUNAS: DataTableColumn<ContatoResumo>[] = [
   {
     accessor: 'nome',
@@ -38,20 +48,14 @@ const COLUNAS: DataTableColumn<ContatoResumo>[] = [
         <Text size="xs" c="dimmed">
           {[c.celular ? formatarTelefone(c.celular) : null, c.email].filter(Boolean).join(' · ')}
         </Text>
+        {/* On a phone the consent goes under the name, so the row keeps its action button in view. */}
+        <SoNoCelular>
+          <SelosConsentimento c={c} />
+        </SoNoCelular>
       </>
     ),
   },
-  {
-    accessor: 'consentimentos',
-    title: 'Marketing',
-    render: (c) => (
-      <Group gap={4}>
-        {CANAIS_CONSENTIMENTO_CONTATO.map((canal) => (
-          <SeloConsentimento key={canal} canal={canal} c={c.consentimentos[canal]} />
-        ))}
-      </Group>
-    ),
-  },
+  { accessor: 'consentimentos', title: 'Marketing', visibleMediaQuery: aPartirDe('sm'), render: (c) => <SelosConsentimento c={c} /> },
   { accessor: 'criadoEm', title: 'Desde', noWrap: true, visibleMediaQuery: aPartirDe('md'), render: (c) => formatarDataHora(c.criadoEm) },
 ];
 
