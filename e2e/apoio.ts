@@ -90,3 +90,14 @@ export function cpfNovo(): string {
   const d1 = digito(base);
   return [...base, d1, digito([...base, d1])].join('');
 }
+
+/** At the counter terminal: a new customer by a fresh CPF, registered with `nome` and selected for the sale. */
+export async function cadastrarClienteNoTerminal(page: Page, nome: string) {
+  await page.goto('/app/terminal');
+  const campo = page.getByRole('textbox', { name: /^Cliente/ });
+  await campo.fill(cpfNovo());
+  await campo.press('Enter');
+  await page.getByLabel('Nome').fill(nome);
+  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
+  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText(nome);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chamarApi, cpfNovo, entrar } from './apoio';
+import { cadastrarClienteNoTerminal, chamarApi, entrar } from './apoio';
 
 /** Screenshots of this spec stay out of the repository (looked at by hand). */
 async function foto(page: Page, nome: string) {
@@ -27,14 +27,7 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   await foto(page, 'vender-desktop');
 
   // A later sale at the terminal: R$ 60,00, of which R$ 40,00 with the card; the rest at the till.
-  await page.goto('/app/terminal');
-  const cpf = cpfNovo();
-  const campo = page.getByRole('textbox', { name: /^Cliente/ });
-  await campo.fill(cpf);
-  await campo.press('Enter');
-  await page.getByLabel('Nome').fill('Cliente do Vale E2E');
-  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
-  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Cliente do Vale E2E');
+  await cadastrarClienteNoTerminal(page, 'Cliente do Vale E2E');
   await page.getByLabel('Valor da compra').fill('60,00');
   await page.getByLabel('Pagar com vale-presente').check();
   await page.getByLabel('Código do vale').fill(codigo.replace(/(\d{4})(?=\d)/g, '$1 '));
@@ -108,13 +101,7 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
 
   // The terminal takes the card's number as the gift card's code: R$ 30,00 sale, R$ 20,00 on the card.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/app/terminal');
-  const campo = page.getByRole('textbox', { name: /^Cliente/ });
-  await campo.fill(cpfNovo());
-  await campo.press('Enter');
-  await page.getByLabel('Nome').fill('Cliente do Cartão-Vale E2E');
-  await page.getByRole('button', { name: 'Cadastrar e selecionar' }).click();
-  await expect(page.getByTestId('terminal-cliente-nome')).toHaveText('Cliente do Cartão-Vale E2E');
+  await cadastrarClienteNoTerminal(page, 'Cliente do Cartão-Vale E2E');
   await page.getByLabel('Valor da compra').fill('30,00');
   await page.getByLabel('Pagar com vale-presente').check();
   await page.getByLabel('Código do vale').fill(numero);
