@@ -132,3 +132,39 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   await expect(linha).toContainText('R$ 30,00');
   await foto(page, 'cartao-lista-desktop');
 });
+
+test('cupom e vale-presente na mesma venda: o desconto sai primeiro, o vale paga até o resto, o comprovante mostra os dois', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await entrar(page, 'gerente');
+  const sufixo = Date.now().toString(36).slice(-5).toUpperCase();
+  const palavra = `VALE${sufixo}`;
+  await chamarApi(page, 'POST', 'cupomdesconto/save', { nome: `Cupom e vale ${sufixo}`, tipo: 'ONLINE', beneficio: 'VALOR', valor: 10, palavraChave: palavra });
+  const vale = await chamarApi<{ codigo: string; pin: string }>(page, 'POST', 'valepresente/vender', { valor: 100 });
+
+  // R$ 100,00 with R$ 10,00 off: the card may pay up to R$ 90,00, and pays R$ 50,00 of it.
+  await cadastrarClienteNoTerminal(page, 'Cliente Cupom e Vale E2E');
+  await page.getByLabel('Valor da compra').fill('100,00');
+  const cupom = page.getByRole('textbox', { name: 'Cupom' });
+  await cupom.fill(palavra.toLowerCase());
+  await cupom.press('Enter');
+  await expect(page.getByTestId('cupom-previa')).toContainText('desconto de R$\u00a010,00');
+  await page.getByLabel('Pagar com vale-presente').check();
+  await page.getByLabel('Código do vale').fill(vale.codigo);
+  await page.getByLabel('Senha (PIN)').fill(vale.pin);
+  await expect(page.getByText('Até R$\u00a090,00; o resto é pago no caixa')).toBeVisible();
+  await page.getByLabel('Pagar com o vale').fill('50,00');
+  await foto(page, 'cupom-e-vale-terminal-desktop');
+  await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
+  await expect(page.getByTestId('recibo-cupom')).toContainText(`Cupom ${palavra}: desconto de R$\u00a010,00`);
+  await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 50,00 · saldo do vale: R$ 50,00');
+  // The printed receipt (48 columns): the gross value, the coupon's and the card's parts, and what is paid at the till (100 − 10 − 50).
+  const papel = page.getByTestId('comprovante');
+  await expect(papel).toContainText(/Valor da compra\s+R\$\s100,00/);
+  await expect(papel).toContainText(new RegExp(`Cupom ${palavra}\\s+- R\\$\\s10,00`));
+  await expect(papel).toContainText(/Vale-presente\s+- R\$\s50,00/);
+  await expect(papel).toContainText(/A PAGAR\s+R\$\s40,00/);
+  await foto(page, 'cupom-e-vale-recibo-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await foto(page, 'cupom-e-vale-recibo-celular');
+});

@@ -239,7 +239,10 @@ export type ComprovanteVenda = {
   criadoEm: string;
   atendente: string | null;
   cliente: { id: number; nome: string; documento: string | null };
+  /** The purchase's value before a coupon's discount. */
   valor: number;
+  /** The coupon applied: its discount comes off `aPagar`, its bonus is cashback credited apart. */
+  cupom: { codigo: string; desconto: number; bonus: number } | null;
   resgate: number;
   /** Paid with gift cards (docs/areas/vale-presente.md); already taken off `aPagar`. */
   valePresente: number;

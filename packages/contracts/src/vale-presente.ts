@@ -74,8 +74,6 @@ export type VenderVale = z.input<typeof venderValeSchema>;
 export const consultarValeSchema = z.object({ codigo: codigoValeSchema, pin: pinValeSchema }).strict();
 export type ConsultarVale = z.input<typeof consultarValeSchema>;
 
-export const MENSAGEM_CUPOM_COM_VALE = 'Cupom e vale-presente na mesma venda ainda não são aceitos: lance a venda com um dos dois.';
-
 /** POST valepresente/venda — a terminal sale paid partly (or wholly) with a gift card. */
 export const vendaComValeSchema = z
   .object({
@@ -90,10 +88,7 @@ export const vendaComValeSchema = z
   })
   .strict()
   .superRefine((d, ctx) => {
-    // The coupon's sale runs its own locked path (decision 038) and the card's another (decision 039): until they
-    // are one, both in one sale is refused here rather than the coupon being silently left out.
-    if (d.venda.cupom)
-      ctx.addIssue({ code: 'custom', path: ['venda', 'cupom'], message: MENSAGEM_CUPOM_COM_VALE });
+    // Checked again by the sale against what is left to pay after a coupon's discount (decision 039 §11).
     if (d.vale.valor > Math.round((d.venda.valor - d.venda.resgate) * 100) / 100)
       ctx.addIssue({ code: 'custom', path: ['vale', 'valor'], message: 'O valor pago com o vale-presente não pode passar do valor a pagar da venda.' });
   });

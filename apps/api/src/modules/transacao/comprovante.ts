@@ -38,6 +38,9 @@ async function carregar(tx: Executor, empresaId: number, transacaoId: number, fi
       resgateCentavos: transacao.resgateCentavos,
       // The part gift cards paid (valepresente's use rows): off what the customer pays at the till.
       valeCentavos: sql<number>`coalesce((select sum(u.valor_centavos) from vale_presente_uso u where u.transacao_id = ${transacao.id}), 0)::bigint`.mapWith(Number),
+      // The coupon applied (cupomdesconto's use row, whatever became of it since): its discount is already off `valor_centavos`.
+      cupom: sql<{ codigo: string; desconto: number; bonus: number } | null>`(select json_build_object('codigo', u.codigo, 'desconto', u.desconto_centavos, 'bonus', u.bonus_centavos)
+        from cupom_desconto_uso u where u.transacao_id = ${transacao.id} and u.empresa_id = ${empresaId})`,
       cashbackCentavos: transacao.cashbackCentavos,
       pontos: transacao.pontos,
       criadoEm: transacao.criadoEm,
@@ -62,9 +65,11 @@ async function carregar(tx: Executor, empresaId: number, transacaoId: number, fi
     criadoEm: t.criadoEm.toISOString(),
     atendente: t.atendente,
     cliente: { id: t.clienteId, nome: t.clienteNome, documento: t.documento ? mascararDocumentoParcial(t.documento) : null },
-    valor: centavosParaReais(t.valorCentavos),
+    valor: centavosParaReais(t.valorCentavos + (t.cupom?.desconto ?? 0)),
+    cupom: t.cupom && { codigo: t.cupom.codigo, desconto: centavosParaReais(t.cupom.desconto), bonus: centavosParaReais(t.cupom.bonus) },
     resgate: centavosParaReais(t.resgateCentavos),
     valePresente: centavosParaReais(t.valeCentavos),
+    // What the customer pays at the till: the sale's value is already less the coupon's discount.
     aPagar: centavosParaReais(t.valorCentavos - t.resgateCentavos - t.valeCentavos),
     cashback: centavosParaReais(t.cashbackCentavos),
     pontos: t.pontos,
@@ -96,11 +101,13 @@ export function linhasDoComprovante(d: DadosComprovante): LinhaComprovante[] {
   if (d.cliente.documento) linha(`CPF/CNPJ: ${d.cliente.documento}`);
   linha(separador());
   linha(colunasDuas('Valor da compra', formatarBRL(d.valor)));
+  if (d.cupom && d.cupom.desconto > 0) linha(colunasDuas(`Cupom ${d.cupom.codigo}`, `- ${formatarBRL(d.cupom.desconto)}`));
   if (d.resgate > 0) linha(colunasDuas('Cashback usado', `- ${formatarBRL(d.resgate)}`));
   if (d.valePresente > 0) linha(colunasDuas('Vale-presente', `- ${formatarBRL(d.valePresente)}`));
   linha(colunasDuas('A PAGAR', formatarBRL(d.aPagar)), true);
   linha(separador());
   linha(colunasDuas('Cashback ganho', formatarBRL(d.cashback)));
+  if (d.cupom && d.cupom.bonus > 0) linha(colunasDuas(`Bônus do cupom ${d.cupom.codigo}`, formatarBRL(d.cupom.bonus)));
   linha(colunasDuas('Pontos ganhos', pontos(d.pontos)));
   linha(separador());
   linha(colunasDuas('Saldo de cashback', formatarBRL(d.saldos.CASHBACK)));

@@ -1,4 +1,4 @@
-import { calcularAcumulo, hojeISO, type Acumulo, type IdentificacaoVenda } from '@bonifica/contracts';
+import { calcularAcumulo, centavosParaReais, formatarBRL, hojeISO, type Acumulo, type IdentificacaoVenda } from '@bonifica/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { conta, empresa, transacao } from '../../db/schema/index.js';
@@ -74,7 +74,14 @@ export type NovaVenda = {
  * Entries another module adds to a sale's posting, on company accounts it has locked or checked
  * itself: they are reversed with the sale's posting when the sale is cancelled, exactly once.
  */
-export type PagamentoNaVenda = { partidas: Movimento[]; contas: ContaTravada[]; referencia: Record<string, number> };
+export type PagamentoNaVenda = {
+  partidas: Movimento[];
+  contas: ContaTravada[];
+  referencia: Record<string, number>;
+  /** The part of the price it pays, and what pays it ("o vale-presente"): never above what is left after a coupon and the cashback. */
+  centavos: number;
+  rotulo: string;
+};
 
 /** The units whose accrual this sale did not credit because the customer's account is blocked. */
 export type UnidadeVenda = 'CASHBACK' | 'PONTOS';
@@ -279,6 +286,10 @@ type VendaDecidida = { registrada: VendaRegistrada; gravacao: Gravacao | null; l
  */
 async function decidirVenda(g: Grupo, v: NovaVenda, ctx: ContextoVenda, consumo: Consumo[], cupom: CupomDaVenda | null): Promise<VendaDecidida> {
   const cartaoId = verificarVenda(v, ctx);
+  // `valorCentavos` is already less the coupon's discount, known only now: the payment is checked against it here.
+  const aPagar = v.valorCentavos - v.resgateCentavos;
+  if (v.pagamento && v.pagamento.centavos > aPagar)
+    throw erro.requisicao(`O valor pago com ${v.pagamento.rotulo} não pode passar do valor a pagar da venda: ${formatarBRL(centavosParaReais(aPagar))}${cupom ? ' com o desconto do cupom' : ''}.`);
   const { cashbackCentavos, pontos, contasBloqueadas } = acumuloDaVenda(v, ctx);
   const usaCashback = v.resgateCentavos > 0 || cashbackCentavos > 0;
   const cb = ctx.contas.find((c) => c.tipo === 'CASHBACK');

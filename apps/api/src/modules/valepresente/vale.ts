@@ -216,7 +216,8 @@ function exigirUtilizavel(v: ValeTravado, valor: number): void {
  * two more entries in the sale's own posting — the gift cards' account −parte, SISTEMA_PREPAGO
  * +parte — so cancelling the sale reverses it with the rest, once; the use row ties the card to
  * the sale. The card's lock serialises concurrent uses: the balance read under it cannot go below 0.
- * Cashback and points accrue on the whole sale (decision 039): the card is money already paid.
+ * Cashback and points accrue on the whole sale (decision 039): the card is money already paid; a
+ * coupon's discount comes off first, as in any sale with a coupon (§11).
  */
 export async function venderComVale(tx: Executor, a: Autor, v: ValeTravado, d: z.output<typeof vendaComValeSchema>, extra: { desbloqueia: boolean; filialInformada: boolean }): Promise<VendaComValeRegistrada> {
   const parte = reaisParaCentavos(d.vale.valor);
@@ -245,7 +246,12 @@ export async function venderComVale(tx: Executor, a: Autor, v: ValeTravado, d: z
         { id: sistema, clienteId: null, tipo: 'SISTEMA_PREPAGO', saldo: 0, bloqueada: false },
       ],
       referencia: { valePresenteId: v.id, valePresenteCentavos: parte },
+      centavos: parte,
+      rotulo: 'o vale-presente',
     },
+    // A coupon goes with the card in the same sale (decision 039 §11): decided in the sale's batch of one,
+    // its locks taken after the card's, and the card's part checked against what is left after its discount.
+    cupom: venda.cupom ?? null,
   });
   await tx.insert(valePresenteUso).values({ empresaId: a.empresaId, valePresenteId: v.id, transacaoId: r.transacaoId, valorCentavos: parte });
   return {
@@ -255,6 +261,7 @@ export async function venderComVale(tx: Executor, a: Autor, v: ValeTravado, d: z
     resgate: centavosParaReais(r.resgateCentavos),
     saldos: saldosWire(r.saldos),
     contasBloqueadas: r.contasBloqueadas,
+    ...(r.cupom ? { cupom: r.cupom } : {}),
     valePago: centavosParaReais(parte),
     saldoVale: centavosParaReais(v.saldoCentavos - parte),
   };

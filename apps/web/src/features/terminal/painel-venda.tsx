@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { MENSAGEM_CUPOM_COM_VALE, type CupomAplicado } from '@bonifica/contracts';
+import type { CupomAplicado } from '@bonifica/contracts';
 import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { CampoCupom } from './campo-cupom';
 import classes from './terminal.module.css';
@@ -37,10 +37,12 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
   const [vale, setVale] = useState<ValeDigitado | null>(null);
 
   const valor = lerReais(valorTexto);
-  // With a coupon checked, cashback pays at most what is left after its discount.
-  const maximo = maximoResgate(cashbackDisponivel ?? 0, previa ? previa.valorAPagar : valor);
+  // With a coupon checked, cashback and the gift card pay at most what is left after its discount.
+  const comDesconto = previa ? previa.valorAPagar : valor;
+  const maximo = maximoResgate(cashbackDisponivel ?? 0, comDesconto);
   const resgate = resgateTexto.trim() === '' ? 0 : lerReais(resgateTexto);
   const pronto = habilitado && cashbackDisponivel !== null;
+  const aPagar = comDesconto !== null && comDesconto > 0 ? Math.max(0, Math.round((comDesconto - (resgate ?? 0)) * 100) / 100) : null;
 
   const lancar = async () => {
     if (!pronto || postando) return;
@@ -57,16 +59,13 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
       setErro(`O cashback usado pode ser no máximo ${formatarBRL(maximo)}.`);
       return;
     }
-    const comVale = lerValeDigitado(vale, Math.round((valor - resgate) * 100) / 100);
+    // A coupon typed but not checked yet: the server checks the card's part against the discount.
+    const comVale = lerValeDigitado(vale, Math.round(((comDesconto ?? valor) - resgate) * 100) / 100);
     if (comVale.erro) {
       setErro(comVale.erro);
       return;
     }
     setErro(null);
-    if (comVale.vale && cupom.trim()) {
-      setErro(MENSAGEM_CUPOM_COM_VALE);
-      return;
-    }
     setErro(await aoLancar(valor, resgate, cupom.trim() || null, comVale.vale));
   };
   lancarRef.current = () => void lancar();
@@ -127,7 +126,7 @@ export function PainelVenda({ habilitado, cashbackDisponivel, cashbackBloqueado 
             </Button>
           }
         />
-        <CamposValeNaVenda vale={vale} aoMudar={(v) => (aoMudar(), setVale(v))} desabilitado={!pronto || postando} aPagar={valor !== null && valor > 0 ? Math.max(0, Math.round((valor - (resgate ?? 0)) * 100) / 100) : null} />
+        <CamposValeNaVenda vale={vale} aoMudar={(v) => (aoMudar(), setVale(v))} desabilitado={!pronto || postando} aPagar={aPagar} />
         {erro && (
           <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
             {erro}

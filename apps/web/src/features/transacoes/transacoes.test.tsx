@@ -41,6 +41,7 @@ const comprovante: ComprovanteVenda = {
   valor: 10,
   resgate: 0,
   valePresente: 0,
+  cupom: null,
   aPagar: 10,
   cashback: 0.5,
   pontos: 10,

@@ -69,6 +69,7 @@ function comprovante(id: number, status: ComprovanteVenda['status'] = 'CONFIRMAD
     valor: 123.45,
     resgate: 0,
     valePresente: 0,
+    cupom: null,
     aPagar: 123.45,
     cashback: 6.17,
     pontos: 123,
