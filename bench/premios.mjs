@@ -1,18 +1,16 @@
 // Prize redemptions over HTTP (issue 15 §6 target on PostgreSQL: ≥ 500/s with p99 ≤ 50 ms), on a data
-// set made by gerar-dados.mjs:  node bench/premios.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 32] [--segundos 10]
+// set made by gerar-dados.mjs:  node bench/premios.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 32] [--segundos 10] [--taxa 500] [--aquecer 3]
 //
 // As the counter redeems: the attendant's session (POST premio/resgate/save), one Idempotency-Key per
 // redemption, customers drawn from those whose available cashback covers a few R$ 0,10 prizes. Two
 // cases: a prize without stock control (the usual "always available" prize) and one with stock (each
 // redemption takes a unit: the prize's row is the shared point every redemption writes).
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import { abrir } from './dados/banco.mjs';
-import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
+import { alvoDosArgumentos, cargaDasOpcoes, entrar, iniciarApi, OPCOES_DE_CARGA, postarEmCarga } from './dados/medir.mjs';
 
-const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' }, perfil: { type: 'string' } } });
-const conexoes = Number(op.conexoes ?? 32);
-const segundos = Number(op.segundos ?? 10);
+const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, perfil: { type: 'string' }, ...OPCOES_DE_CARGA } });
+const carga = cargaDasOpcoes(op);
 const alvo = alvoDosArgumentos();
 
 // Read before the API starts (PGlite has one connection): customers with R$ 5,00 or more available.
@@ -22,7 +20,8 @@ const comSaldo = (
     where c.empresa_id = 1 and c.tipo = 'CASHBACK' and not c.bloqueada
       and (select coalesce(sum(k.restante), 0) from credito k
            where k.empresa_id = 1 and k.conta_id = c.id and k.restante > 0 and k.disponivel_em <= now() and (k.expira_em is null or k.expira_em > now())) >= 500
-    limit 20000`)
+      -- from a random point of the ids: repeated runs do not wear out the same customers' lots.
+      and c.cliente_id > (select (random() * 0.8 * max(id))::int from cliente) order by c.cliente_id limit 20000`)
 ).map((r) => r.id);
 await db.fechar();
 if (comSaldo.length === 0) throw new Error('Nenhum cliente com R$ 5,00 disponíveis: gere os dados de novo.');
@@ -43,23 +42,8 @@ try {
     ['resgate de prêmio com estoque', await novoPremio({ nome: `Bench com estoque ${Date.now()}`, estoque: 10_000_000 })],
   ];
   for (const [nome, premioId] of casos) {
-    const recusas = new Map();
-    const r = await rodar({
-      url: `${api.base}/services/premio/resgate/save`,
-      method: 'POST',
-      connections: conexoes,
-      duration: segundos,
-      headers: cabecalhos,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ premioId, clienteId: comSaldo[i++ % comSaldo.length] }) }),
-          onResponse: (status, body) => {
-            if (status >= 300) recusas.set(`${status} ${body.slice(0, 200)}`, (recusas.get(`${status} ${body.slice(0, 200)}`) ?? 0) + 1);
-          },
-        },
-      ],
-    });
-    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, conexoes, clientes: comSaldo.length, ...resumo(r), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) }));
+    const r = await postarEmCarga({ ...carga, url: `${api.base}/services/premio/resgate/save`, cabecalhos, corpo: () => ({ premioId, clienteId: comSaldo[i++ % comSaldo.length] }) });
+    console.log(JSON.stringify({ engine: alvo.engine, caso: nome, clientes: comSaldo.length, ...r }));
   }
 } finally {
   await api.parar();

@@ -4,6 +4,7 @@
 //     [--carga]   first load of the customer summary (cliente_resumo, docs/decisions/033), timed; needs the
 //                 0038 migration in the database (the API applies it at boot)
 //     [--mudancas N]  cost of the summary job per sale: the mark goes back until N sales are "new", timed
+//                 (both without the rest between batches, FOLGA: the work itself)
 //     [--direto]  also the reference compiler straight on the tables (slow: seconds per case on 1 M)
 // It runs the exact statements of the API (the compilers of apps/api/src/modules/publico, through drizzle's
 // own dialect: same text, same parameters) straight on the database, one after another as a manager typing
@@ -101,7 +102,7 @@ if (argumento('--carga')) {
   await db.q('delete from cliente_resumo where empresa_id = $1', [EMPRESA]);
   await db.q('delete from cliente_resumo_estado where empresa_id = $1', [EMPRESA]);
   const t0 = performance.now();
-  const r = await atualizarResumoDaEmpresa(db.drizzle, EMPRESA);
+  const r = await atualizarResumoDaEmpresa(db.drizzle, EMPRESA, { folga: 0 });
   await arrumarResumo(db.drizzle, r);
   const ms = performance.now() - t0;
   const [{ tamanho }] = await db.q(`select pg_size_pretty(pg_total_relation_size('cliente_resumo')) as tamanho`);
@@ -116,7 +117,7 @@ if (valorDe('--mudancas')) {
   );
   await db.q(`update cliente_resumo_estado set marca = $2::timestamptz + interval '2 minutes' where empresa_id = $1`, [EMPRESA, desde]);
   const t0 = performance.now();
-  const r = await atualizarResumoDaEmpresa(db.drizzle, EMPRESA);
+  const r = await atualizarResumoDaEmpresa(db.drizzle, EMPRESA, { folga: 0 });
   await arrumarResumo(db.drizzle, r);
   const ms = performance.now() - t0;
   console.log(JSON.stringify({ engine: alvo.engine, caso: 'rodada da tarefa', vendas: n, clientesRecalculados: r.mudados, segundos: +(ms / 1000).toFixed(1), msPorVenda: +(ms / n).toFixed(3) }));

@@ -1,5 +1,5 @@
 // Sales over HTTP (issue 3 target on PostgreSQL: ≥ 1,500/s with p99 ≤ 50 ms), on a data set made by
-// gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 32] [--segundos 10] [--perfil <pasta>]
+// gerar-dados.mjs:  node bench/vendas.mjs --pg postgres://…/bonifica_bench | --pglite <pasta> [--conexoes 32] [--segundos 10] [--taxa 1500] [--aquecer 3] [--perfil <pasta>]
 //
 // With --token (bench/vendas-token.mjs), as a till posts them through the integration API: an API token
 // created by the manager (Authorization: Bearer, no cookie, docs/integracao.md), POST integracao/v1/vendas.
@@ -8,15 +8,13 @@
 // drawn at random from the generated ones. Two cases: plain sales (accrual only) and sales that also
 // redeem R$ 1,00 of cashback from customers whose available balance covers it.
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import { abrir } from './dados/banco.mjs';
-import { alvoDosArgumentos, entrar, iniciarApi, resumo, rodar } from './dados/medir.mjs';
+import { alvoDosArgumentos, cargaDasOpcoes, entrar, iniciarApi, OPCOES_DE_CARGA, postarEmCarga } from './dados/medir.mjs';
 
-const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, conexoes: { type: 'string' }, segundos: { type: 'string' }, perfil: { type: 'string' }, token: { type: 'boolean' } } });
+const { values: op } = parseArgs({ options: { pg: { type: 'string' }, pglite: { type: 'string' }, perfil: { type: 'string' }, token: { type: 'boolean' }, ...OPCOES_DE_CARGA } });
 // 32 counters selling at once without a pause: sales go to the database in batches (decision 017), and
 // with ~10 ms per round trip 16 connections alone cannot ask for more than ~1,600 sales/s.
-const conexoes = Number(op.conexoes ?? 32);
-const segundos = Number(op.segundos ?? 10);
+const carga = cargaDasOpcoes(op);
 const alvo = alvoDosArgumentos();
 
 // The customers, read before the API starts (PGlite has one connection).
@@ -31,7 +29,8 @@ const comSaldo = (
     where c.empresa_id = 1 and c.tipo = 'CASHBACK' and not c.bloqueada
       and (select coalesce(sum(k.restante), 0) from credito k
            where k.empresa_id = 1 and k.conta_id = c.id and k.restante > 0 and k.disponivel_em <= now() and (k.expira_em is null or k.expira_em > now())) >= 2000
-    limit 5000`)
+      -- from a random point of the ids: repeated runs do not wear out the same customers' lots.
+      and c.cliente_id > (select (random() * 0.8 * max(id))::int from cliente) order by c.cliente_id limit 5000`)
 ).map((r) => r.id);
 await db.fechar();
 
@@ -59,24 +58,8 @@ try {
   ];
   if (comSaldo.length === 0) throw new Error('Nenhum cliente com R$ 20,00 disponíveis para o caso de resgate: gere os dados de novo.');
   for (const [nome, corpo] of casos) {
-    // What a refused call answered: an error in the results must say what it was.
-    const recusas = new Map();
-    const r = await rodar({
-      url,
-      method: 'POST',
-      connections: conexoes,
-      duration: segundos,
-      headers: cabecalhos,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(corpo()) }),
-          onResponse: (status, body) => {
-            if (status >= 300) recusas.set(`${status} ${body.slice(0, 200)}`, (recusas.get(`${status} ${body.slice(0, 200)}`) ?? 0) + 1);
-          },
-        },
-      ],
-    });
-    console.log(JSON.stringify({ engine: alvo.engine, caso: op.token ? `${nome} (token de API)` : nome, conexoes, ...resumo(r), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) }));
+    const r = await postarEmCarga({ ...carga, url, cabecalhos, corpo });
+    console.log(JSON.stringify({ engine: alvo.engine, caso: op.token ? `${nome} (token de API)` : nome, ...r }));
   }
 } finally {
   await api.parar();

@@ -1,6 +1,8 @@
 // Shared by the benches that run on a generated data set (gerar-dados.mjs): start the API on that
 // database, log in, run autocannon with the p95 the way RESULTS.md reports it, and follow the API's memory.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 import autocannon from 'autocannon';
@@ -58,6 +60,106 @@ export async function entrar(base, usuario = 'gerente') {
 
 export function rodar(opcoes) {
   return new Promise((ok, falha) => autocannon(opcoes, (e, r) => (e ? falha(e) : ok(r))));
+}
+
+/**
+ * POSTs under load, as counters do: one Idempotency-Key per call and a body from `corpo()`, for
+ * `segundos`. Without `taxa`, as fast as `conexoes` connections go (autocannon, closed loop: the
+ * saturation point, where latency is connections / throughput by Little's law). With `taxa`, an open
+ * loop at that many calls per second in all, one call every 1/taxa s (`postarEmTaxa`): the latency at a
+ * given throughput, which is what a target like "≥ 500/s with p99 ≤ 50 ms" asks. (autocannon's own
+ * overallRate sends each second's quota back to back and then waits: bursts, not a rate.) `aquecer`
+ * seconds run first and are discarded (a process's first seconds compile and prepare its statements).
+ * Returns the summary and, when some call was refused, what it answered.
+ */
+export async function postarEmCarga({ url, cabecalhos, corpo, conexoes, segundos, taxa, aquecer = 0 }) {
+  const medir = async (duracao) => {
+    const recusas = new Map();
+    const recusar = (status, body) => recusas.set(`${status} ${body.slice(0, 200)}`, (recusas.get(`${status} ${body.slice(0, 200)}`) ?? 0) + 1);
+    const r = taxa
+      ? await postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos: duracao, taxa, recusar })
+      : resumo(
+          await rodar({
+            url,
+            method: 'POST',
+            connections: conexoes,
+            duration: duracao,
+            headers: cabecalhos,
+            requests: [
+              {
+                setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(corpo()) }),
+                onResponse: (status, body) => status >= 300 && recusar(status, body),
+              },
+            ],
+          }),
+        );
+    return { conexoes, ...(taxa ? { taxaOferecida: taxa } : {}), ...r, ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) };
+  };
+  if (aquecer > 0) await medir(aquecer);
+  return medir(segundos);
+}
+
+/**
+ * Open loop: call k is due at start + k/taxa and is sent then (or as soon as one of `conexoes`
+ * keep-alive sockets is free); its latency counts from when it was due, so a server that falls behind
+ * shows it in the percentiles instead of slowing the generator down (no coordinated omission).
+ */
+async function postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos, taxa, recusar }) {
+  const u = new URL(url);
+  const agente = new http.Agent({ keepAlive: true, maxSockets: conexoes });
+  const total = Math.round(taxa * segundos);
+  const latencias = [];
+  // The p99 of each 10 s: a background job or a checkpoint shows as one bad window, a slow path as all of them.
+  const porJanela = Array.from({ length: Math.ceil(segundos / 10) }, () => []);
+  const inicio = performance.now();
+  let erros = 0;
+  const enviar = (devido) =>
+    new Promise((ok) => {
+      const texto = JSON.stringify(corpo());
+      const req = http.request(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: agente, headers: { ...cabecalhos, 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(texto) } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (body += d));
+          res.on('end', () => {
+            latencias.push(performance.now() - devido);
+            porJanela[Math.floor((devido - inicio) / 10_000)]?.push(performance.now() - devido);
+            if (res.statusCode >= 300) {
+              erros++;
+              recusar(res.statusCode, body);
+            }
+            ok();
+          });
+        },
+      );
+      req.on('error', () => {
+        erros++;
+        ok();
+      });
+      req.end(texto);
+    });
+  const pendentes = [];
+  for (let k = 0; k < total; k++) {
+    const devido = inicio + (k * 1000) / taxa;
+    const espera = devido - performance.now();
+    if (espera >= 1) await new Promise((ok) => setTimeout(ok, espera));
+    pendentes.push(enviar(devido));
+  }
+  await Promise.all(pendentes);
+  const segundosReais = (performance.now() - inicio) / 1000;
+  agente.destroy();
+  latencias.sort((a, b) => a - b);
+  const quantil = (l, q) => Math.round(l[Math.min(l.length - 1, Math.floor(q * l.length))] ?? NaN);
+  const p = (q) => quantil(latencias, q);
+  const p99Por10s = porJanela.map((l) => quantil(l.sort((a, b) => a - b), 0.99));
+  return { reqPorSeg: Math.round(latencias.length / segundosReais), p50ms: p(0.5), p95ms: p(0.95), p99ms: p(0.99), maxMs: p(1), erros, p99Por10s };
+}
+
+/** The load options every sales-like bench takes: --conexoes, --segundos, --taxa (calls/s in all), --aquecer (s). */
+export const OPCOES_DE_CARGA = { conexoes: { type: 'string' }, segundos: { type: 'string' }, taxa: { type: 'string' }, aquecer: { type: 'string' } };
+export function cargaDasOpcoes(op, padraoSegundos = 10) {
+  return { conexoes: Number(op.conexoes ?? 32), segundos: Number(op.segundos ?? padraoSegundos), taxa: op.taxa ? Number(op.taxa) : undefined, aquecer: Number(op.aquecer ?? 0) };
 }
 
 /** autocannon reports p90, p97.5 and p99; p95 is interpolated between p90 and p97.5 (as in RESULTS.md). */

@@ -184,6 +184,16 @@ describe('estatísticas e contatos', () => {
     const f = condicoesPublicoSchema.parse(comMarca({}));
     const semBloqueados = await linhas<{ cliente_id: number }>(selecaoClientesDoPublico(1, f, { semBloqueados: true }));
     expect(semBloqueados.map((l) => Number(l.cliente_id)).sort()).toEqual([ids.carla, ids.davi, ids.eva].sort());
+
+    // carla's e-mail blocked on its own, typed in capitals, against the address as the customer's row keeps it (mixed case).
+    await t.banco.db.execute(sql`update cliente set email = 'Carla@Exemplo.com.br' where id = ${ids.carla}`);
+    const porEmail = env<BloqueioPublico>(await gerente.post('/services/publico/bloqueio/save', { email: 'CARLA@EXEMPLO.COM.BR', motivo: 'Pediu por e-mail' })).result;
+    const e2 = env<EstatisticasPublico>(await gerente.post('/services/publico/estatisticas', comMarca({}))).result;
+    expect(e2).toMatchObject({ clientes: 5, bloqueados: 3, alcancaveisWhatsapp: 1, alcancaveisEmail: 0 });
+    const semOs3 = await linhas<{ cliente_id: number }>(selecaoClientesDoPublico(1, f, { semBloqueados: true }));
+    expect(semOs3.map((l) => Number(l.cliente_id)).sort()).toEqual([ids.davi, ids.eva].sort());
+    expect((await gerente.delete(`/services/publico/bloqueio/delete/${porEmail.id}`)).statusCode).toBe(200);
+    await t.banco.db.execute(sql`update cliente set email = 'carla@exemplo.com.br' where id = ${ids.carla}`);
   });
 
   it('contatos importados entram quando o público os inclui; os bloqueados saem da seleção', async () => {

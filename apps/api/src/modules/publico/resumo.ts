@@ -21,7 +21,28 @@ const MARGEM = '2 minutes';
 
 /** Customers per transaction: the first load by id range, the changes by id list. */
 export const LOTE_CARGA = 20_000;
-export const LOTE_MUDANCAS = 5_000;
+export const LOTE_MUDANCAS = 2_000;
+
+/**
+ * After each batch but the last the job rests FOLGA times as long as the batch took, so it takes at
+ * most 1 / (1 + FOLGA) of one database connection's time. Without it, a round after a busy two
+ * minutes (170,000 sales, 100,000+ customers) held a core for tens of seconds and the counter's
+ * sales queued behind it (bench/RESULTS.md, decision 033 "Ritmo da tarefa"): the summary may lag a
+ * little more in a rush — the screen says from when its data is — and the sales do not.
+ */
+export const FOLGA = 1;
+
+/** Batch sizes and rest factor of one run (tests use small batches; the bench measures with no rest). */
+export type Lotes = { carga?: number; mudancas?: number; folga?: number };
+
+/** Runs `lote` for each item, resting between them (not after the last) as FOLGA says. */
+async function comFolga<T>(itens: T[], folga: number, lote: (item: T) => Promise<void>): Promise<void> {
+  for (const [i, item] of itens.entries()) {
+    const inicio = performance.now();
+    await lote(item);
+    if (folga > 0 && i < itens.length - 1) await new Promise((ok) => setTimeout(ok, (performance.now() - inicio) * folga));
+  }
+}
 
 /** Which customers a batch recomputes, as a predicate on a customer id column. */
 type Alvo = { ate: number; de: number } | { ids: number[] };
@@ -136,7 +157,10 @@ async function carregarLote(db: Db, empresaId: number, lote: number): Promise<bo
 
 /**
  * Customers touched since an instant: new or edited (`cliente`), a sale written or cancelled, a
- * posting on one of their accounts (sales, redemptions, adjustments, expiry, merges), a consent.
+ * posting on one of their accounts (redemptions, adjustments, reversals, expiry, merges), a consent.
+ * A sale's own posting (VENDA) moves only its customer's accounts, already found by the sale's row
+ * (same instant, same transaction): joining every sale's entries to the accounts was most of this
+ * statement's time after a busy period (2.6–3.4 s for 170,000 sales, bench/RESULTS.md).
  */
 async function mudadosDesde(db: Db, empresaId: number, desde: string): Promise<number[]> {
   const d = sql`${desde}::timestamptz - ${MARGEM}::interval`;
@@ -148,7 +172,7 @@ async function mudadosDesde(db: Db, empresaId: number, desde: string): Promise<n
         union all select t.cliente_id from transacao t where t.empresa_id = ${empresaId} and t.criado_em >= ${d}
         union all select t.cliente_id from transacao t where t.empresa_id = ${empresaId} and t.cancelada_em >= ${d}
         union all select k.cliente_id from lancamento l join partida p on p.lancamento_id = l.id join conta k on k.id = p.conta_id
-          where l.empresa_id = ${empresaId} and l.criado_em >= ${d} and k.cliente_id is not null and k.tipo in ('CASHBACK', 'PONTOS')
+          where l.empresa_id = ${empresaId} and l.criado_em >= ${d} and l.tipo <> 'VENDA' and k.cliente_id is not null and k.tipo in ('CASHBACK', 'PONTOS')
         union all select cc.cliente_id from cliente_consentimento cc where cc.empresa_id = ${empresaId} and cc.criado_em >= ${d}
       ) x order by id`,
   );
@@ -160,18 +184,19 @@ async function mudadosDesde(db: Db, empresaId: number, desde: string): Promise<n
  * start of this run and `dados_de` says the summary reflects the sources up to then. A crash before
  * the end leaves the mark where it was: the next run reads the same changes again (idempotent).
  */
-async function aplicarMudancas(db: Db, empresaId: number, lote: number): Promise<number> {
+async function aplicarMudancas(db: Db, empresaId: number, lote: number, folga: number): Promise<number> {
   const [e] = await linhas<{ marca: string; agora: string }>(
     db,
     sql`select marca::text as marca, now()::text as agora from cliente_resumo_estado where empresa_id = ${empresaId}`,
   );
   const ids = await mudadosDesde(db, empresaId, e!.marca);
-  for (let i = 0; i < ids.length; i += lote) {
-    await db.transaction(async (tx) => {
+  const lotes = Array.from({ length: Math.ceil(ids.length / lote) }, (_, k) => ids.slice(k * lote, (k + 1) * lote));
+  await comFolga(lotes, folga, (doLote) =>
+    db.transaction(async (tx) => {
       await travarEstado(tx, empresaId);
-      await recalcular(tx, empresaId, { ids: ids.slice(i, i + lote) });
-    });
-  }
+      await recalcular(tx, empresaId, { ids: doLote });
+    }),
+  );
   await db.transaction(async (tx) => {
     const estado = await travarEstado(tx, empresaId);
     if (estado.carga_ate_cliente !== null) return; // a full pass began meanwhile: the mark waits for it
@@ -191,14 +216,16 @@ export type RodadaResumo = { empresas: number; carregados: number; mudados: numb
  * since the mark. The first load starts with the mark at its own start, so what changes while it
  * runs is read right after it.
  */
-export async function atualizarResumoDaEmpresa(
-  db: Db,
-  empresaId: number,
-  lotes: { carga?: number; mudancas?: number } = {},
-): Promise<{ carregados: number; mudados: number }> {
+export async function atualizarResumoDaEmpresa(db: Db, empresaId: number, lotes: Lotes = {}): Promise<{ carregados: number; mudados: number }> {
+  const folga = lotes.folga ?? FOLGA;
   let carregados = 0;
-  while (await carregarLote(db, empresaId, lotes.carga ?? LOTE_CARGA)) carregados++;
-  const mudados = await aplicarMudancas(db, empresaId, lotes.mudancas ?? LOTE_MUDANCAS);
+  for (;;) {
+    const inicio = performance.now();
+    if (!(await carregarLote(db, empresaId, lotes.carga ?? LOTE_CARGA))) break;
+    carregados++;
+    if (folga > 0) await new Promise((ok) => setTimeout(ok, (performance.now() - inicio) * folga));
+  }
+  const mudados = await aplicarMudancas(db, empresaId, lotes.mudancas ?? LOTE_MUDANCAS, folga);
   return { carregados, mudados };
 }
 
