@@ -39,6 +39,19 @@ async function gerar(c: Cupom): Promise<string[]> {
 const vender = (quem: Cliente, corpo: Record<string, unknown>, chave?: string) =>
   quem.post('/services/transacao/venda', corpo, chave ? { headers: { 'idempotency-key': chave } } : {});
 
+/** A saved coupon as its edit form posts it back (cupomdesconto/save is strict), with some fields changed. */
+function edicao(c: Cupom, mudar: Record<string, unknown>): Record<string, unknown> {
+  const { id, nome, tipo, beneficio, percentual, valor, compraMinima, usosPorCliente, usosTotal, dataVencimento, vencimentoDiaSemana, palavraChave, whatsAppLote, filiais, alfabeto, prefixo, tamanho, quantidade, ativo } = c;
+  return { id, nome, tipo, beneficio, percentual, valor, compraMinima, usosPorCliente, usosTotal, dataVencimento, vencimentoDiaSemana, palavraChave, whatsAppLote, filiais, alfabeto, prefixo, tamanho, quantidade, ativo, ...mudar };
+}
+
+/** The campaign's uses in force, as the manager sees them (its row plus its counter rows, contador.ts). */
+async function usosDoCupom(id: number): Promise<number> {
+  const r = await gerente.get(`/services/cupomdesconto/findbyid/${id}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return env<Cupom>(r).result.usos;
+}
+
 async function saldoCashback(clienteId: number): Promise<number> {
   const [l] = await linhas<{ saldo: string }>(sql`select saldo from conta where cliente_id = ${clienteId} and tipo = 'CASHBACK'`);
   return Number(l?.saldo ?? 0);
@@ -233,7 +246,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     expect((await gerente.get(`/services/cupomdesconto/cancelar/${usados.content[0]!.id}`)).statusCode).toBe(409);
     const [st] = await linhas<{ status: string }>(sql`select status from transacao where id = ${v.transacaoId}`);
     expect(st!.status).toBe('CANCELADA');
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(0);
+    expect(await usosDoCupom(c.id)).toBe(0);
     expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigo!}`)).toBe(0);
     expect((await vender(atendente, { clienteId: cli, valor: 200, cupom: codigo })).statusCode).toBe(200);
 
@@ -258,7 +271,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     expect(env(outra).messageError).toContain('limite é 1 por cliente');
     expect((await gerente.get(`/services/transacao/cancelar/${v.transacaoId}`)).statusCode).toBe(200);
     expect(await saldoCashback(cli)).toBe(0);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(0);
+    expect(await usosDoCupom(c.id)).toBe(0);
     expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
   });
 
@@ -305,7 +318,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     const id = env<ResultadoVenda>(aceitas[0]!).result.transacaoId;
     const cancs = await Promise.all([gerente.get(`/services/transacao/cancelar/${id}`), gerente.get(`/services/transacao/cancelar/${id}`)]);
     expect(cancs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(0);
+    expect(await usosDoCupom(c.id)).toBe(0);
     expect(await contar(sql`select usos as n from cupom_desconto_codigo where cupom_id = ${c.id}`)).toBe(0);
     expect(await contar(sql`select count(*)::int as n from cupom_desconto_uso where cupom_id = ${c.id} and status = 'CANCELADO'`)).toBe(1);
 
@@ -313,7 +326,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     const tres = await novoCupom({ palavraChave: 'TRES3', usosTotal: 3 });
     const rs2 = await Promise.all(clientes.map((cli) => vender(gerente, { clienteId: cli, valor: 100, cupom: 'TRES3' })));
     expect(rs2.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${tres.id}`)).toBe(3);
+    expect(await usosDoCupom(tres.id)).toBe(3);
     expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
   }, 120_000);
 
@@ -324,7 +337,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     const b = await vender(gerente, { clienteId: cli, valor: 100, cupom: 'IDEM1' }, 'cupom-idem-1');
     expect(a.statusCode, a.body).toBe(200);
     expect(env<ResultadoVenda>(b).result.transacaoId).toBe(env<ResultadoVenda>(a).result.transacaoId);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${c.id}`)).toBe(1);
+    expect(await usosDoCupom(c.id)).toBe(1);
   });
 });
 
@@ -409,8 +422,8 @@ describe('cupomdesconto: a venda com cupom vai no lote de vendas (decisão 041)'
     const semCupom = new Set(ids.filter((_, i) => i % 3 === 2).map((id) => instante.get(id)));
     expect(ids.some((id, i) => i % 3 !== 2 && semCupom.has(instante.get(id)))).toBe(true);
 
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${desconto.id}`)).toBe(10);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${bonus.id}`)).toBe(10);
+    expect(await usosDoCupom(desconto.id)).toBe(10);
+    expect(await usosDoCupom(bonus.id)).toBe(10);
     expect(await contar(sql`select count(*)::int as n from cupom_desconto_codigo where cupom_id = ${desconto.id} and usos = 1`)).toBe(10);
     // Each bonus is an AJUSTE posting of its own, named by the use; the discount gives none.
     const usos = await linhas<{ transacao_id: number; bonus_centavos: string; lancamento_id: number | null; tipo: string | null; valor: string | null }>(sql`
@@ -429,12 +442,12 @@ describe('cupomdesconto: a venda com cupom vai no lote de vendas (decisão 041)'
     const cancs = await Promise.all([gerente.get(`/services/transacao/cancelar/${comBonus}`), gerente.get(`/services/transacao/cancelar/${comBonus}`)]);
     expect(cancs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await saldoCashback(clientes[1]!)).toBe(0);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${bonus.id}`)).toBe(9);
+    expect(await usosDoCupom(bonus.id)).toBe(9);
     expect(await contar(sql`select count(*)::int as n from cupom_desconto_uso where transacao_id = ${comBonus} and status = 'CANCELADO' and estorno_lancamento_id is not null`)).toBe(1);
     const comCodigo = ids[0]!;
     expect((await gerente.get(`/services/transacao/cancelar/${comCodigo}`)).statusCode).toBe(200);
     expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigos[0]!}`)).toBe(0);
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${desconto.id}`)).toBe(9);
+    expect(await usosDoCupom(desconto.id)).toBe(9);
     expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
   }, 120_000);
 
@@ -448,7 +461,7 @@ describe('cupomdesconto: a venda com cupom vai no lote de vendas (decisão 041)'
       expect(r.statusCode).toBe(409);
       expect(env(r).messageError).toBe('Este cupom já atingiu o limite de usos.');
     }
-    expect(await contar(sql`select usos as n from cupom_desconto where id = ${limitado.id}`)).toBe(N);
+    expect(await usosDoCupom(limitado.id)).toBe(N);
     expect(await contar(sql`select count(*)::int as n from cupom_desconto_uso where cupom_id = ${limitado.id}`)).toBe(N);
     // The refused sales wrote nothing: neither a sale nor a bonus.
     const vendidos = await contar(sql`select count(*)::int as n from transacao where cliente_id in ${sql.raw(`(${clientes.join(',')})`)}`);
@@ -467,4 +480,52 @@ describe('cupomdesconto: a venda com cupom vai no lote de vendas (decisão 041)'
     expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigo!}`)).toBe(1);
     expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
   }, 120_000);
+
+  it('sem limite, o uso conta fora da linha da campanha: 30 vendas simultâneas contam 30, cancelar devolve 1; ao ganhar limite, a conta passa para a linha e o limite vale', async () => {
+    const livre = await novoCupom({ palavraChave: 'LIVRE30', tipo: 'ONLINE', beneficio: 'VALOR', percentual: null, valor: 1 });
+    const clientes = await Promise.all(Array.from({ length: 30 }, () => novoCliente()));
+    const rs = await Promise.all(clientes.map((cli) => vender(atendente, { clienteId: cli, valor: 20, cupom: 'LIVRE30' })));
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(30);
+    expect(await usosDoCupom(livre.id)).toBe(30);
+    // Counted on the counter rows; the campaign's own row was never written by a sale.
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${livre.id}`)).toBe(0);
+    expect(await contar(sql`select sum(usos)::int as n from cupom_desconto_contador where cupom_id = ${livre.id}`)).toBe(30);
+    const primeira = env<ResultadoVenda>(rs[0]!).result.transacaoId;
+    expect((await gerente.get(`/services/transacao/cancelar/${primeira}?motivo=Teste`)).statusCode).toBe(200);
+    expect(await usosDoCupom(livre.id)).toBe(29);
+
+    // The manager sets a total of 32: the uses move to the campaign's row (its sales lock it from now on) and the limit holds.
+    const salvo = await gerente.post('/services/cupomdesconto/save', edicao(livre, { usosTotal: 32 }));
+    expect(salvo.statusCode, salvo.body).toBe(200);
+    expect(env<Cupom>(salvo).result.usos).toBe(29);
+    expect(await contar(sql`select usos as n from cupom_desconto where id = ${livre.id}`)).toBe(29);
+    expect(await contar(sql`select count(*)::int as n from cupom_desconto_contador where cupom_id = ${livre.id}`)).toBe(0);
+    const mais = await Promise.all(Array.from({ length: 6 }, () => novoCliente()));
+    const rs2 = await Promise.all(mais.map((cli) => vender(atendente, { clienteId: cli, valor: 20, cupom: 'LIVRE30' })));
+    expect(rs2.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(await usosDoCupom(livre.id)).toBe(32);
+    // A total below the uses in force is refused.
+    const menor = await gerente.post('/services/cupomdesconto/save', edicao(livre, { usosTotal: 10 }));
+    expect(menor.statusCode).toBe(400);
+    expect(env(menor).messageError).toBe('O cupom já foi usado 32 vezes: o total de usos não pode ser menor.');
+  }, 120_000);
+
+  it.skipIf(process.env.TEST_ENGINE !== 'postgres')('uma venda com cupom sem limite não espera pela linha da campanha (outra sessão a segurando)', async () => {
+    const livre = await novoCupom({ palavraChave: 'SEMFILA', tipo: 'ONLINE', beneficio: 'VALOR', percentual: null, valor: 1 });
+    const cli = await novoCliente();
+    // Another session holds the campaign's row as an UPDATE would (the manager saving it, another batch counting there).
+    const outra = await t.banco.pool!.connect();
+    try {
+      await outra.query('begin');
+      await outra.query('select id from cupom_desconto where id = $1 for no key update', [livre.id]);
+      const inicio = Date.now();
+      const r = await vender(atendente, { clienteId: cli, valor: 20, cupom: 'SEMFILA' });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(Date.now() - inicio).toBeLessThan(1_500);
+    } finally {
+      await outra.query('rollback').catch(() => undefined);
+      outra.release();
+    }
+    expect(await usosDoCupom(livre.id)).toBe(1);
+  });
 });

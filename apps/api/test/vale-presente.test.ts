@@ -207,8 +207,11 @@ describe('valepresente: cupom e vale na mesma venda (decisão 039 §11)', () => 
   }
   const pagarComCupom = (clienteId: number, valor: number, codigoCupom: string, vale: { codigo: string; pin: string; valor: number }, resgate = 0) =>
     atendente.post('/services/valepresente/venda', { venda: { clienteId, valor, resgate, cupom: codigoCupom }, vale });
-  const usosDoCupom = async (id: number) => (await linhas<{ usos: number; usados: number }>(sql`
-    select c.usos, (select count(*)::int from cupom_desconto_uso u where u.cupom_id = c.id and u.status = 'USADO') as usados from cupom_desconto c where c.id = ${id}`))[0]!;
+  /** The campaign's uses as the manager sees them, and its use rows in force. */
+  const usosDoCupom = async (id: number) => ({
+    usos: env<{ usos: number }>(await gerente.get(`/services/cupomdesconto/findbyid/${id}`)).result.usos,
+    usados: (await linhas<{ n: number }>(sql`select count(*)::int as n from cupom_desconto_uso u where u.cupom_id = ${id} and u.status = 'USADO'`))[0]!.n,
+  });
 
   it('o desconto sai primeiro, o vale paga parte do resto, o cashback é sobre o valor com desconto; o comprovante mostra os dois; cancelar devolve cupom e vale uma vez', async () => {
     const v = await vender({ valor: 100 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { empresa } from './empresa.js';
 import { cliente } from './programa.js';
 import { usuario } from './usuario.js';
@@ -11,9 +11,10 @@ type AlfabetoCupom = 'ALFANUMERICO' | 'LETRAS' | 'NUMERICO';
 type StatusUsoCupom = 'USADO' | 'CANCELADO';
 
 /**
- * A coupon campaign (spec §3 fields plus the retailer's rules; docs/areas/cupons.md). `usos` counts
- * the uses in force: the redemption locks this row and moves it, the CHECK is the last barrier
- * against passing `usos_total` under any concurrency.
+ * A coupon campaign (spec §3 fields plus the retailer's rules; docs/areas/cupons.md). Its uses in
+ * force are `usos` plus its rows of `cupom_desconto_contador` (below). A campaign with limits counts
+ * here: its sales lock this row and move it, and the CHECK is the last barrier against passing
+ * `usos_total` under any concurrency; one without counts on the counter rows.
  */
 export const cupomDesconto = pgTable(
   'cupom_desconto',
@@ -125,4 +126,27 @@ export const cupomDescontoUso = pgTable(
     index('cupom_desconto_uso_cliente_idx').on(t.empresaId, t.cupomId, t.clienteId),
     index('cupom_desconto_uso_data_idx').on(t.empresaId, t.criadoEm),
   ],
+);
+
+/**
+ * The uses of a campaign without limits, counted apart from its row (docs/decisions/041 §"Contador em
+ * faixas"): each batch of sales adds to one of 16 rows (`faixa` = its database connection's pid mod
+ * 16), so batches of different connections never wait for each other's COMMIT on the campaign row.
+ * A campaign's uses are `cupom_desconto.usos` + the sum of its rows here; a row may go below zero
+ * (a cancelled use taken from another row than the one that counted it). A campaign with limits keeps
+ * counting on its own row, which its sales lock anyway, under the CHECK there.
+ */
+export const cupomDescontoContador = pgTable(
+  'cupom_desconto_contador',
+  {
+    empresaId: integer()
+      .notNull()
+      .references(() => empresa.id),
+    cupomId: integer()
+      .notNull()
+      .references(() => cupomDesconto.id),
+    faixa: smallint().notNull(),
+    usos: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cupomId, t.faixa] })],
 );

@@ -3,6 +3,7 @@ import { centavosParaReais, type CodigoCupom, type FiltroCodigos, type FiltroRes
 import type { Executor } from '../../db/client.js';
 import { cliente, cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
 import { padraoContem } from '../../lib/busca.js';
+import { sqlUsosDaCampanha } from './contador.js';
 
 const FUSO = 'America/Sao_Paulo';
 
@@ -114,7 +115,7 @@ export async function listarLotes(tx: Executor, empresaId: number): Promise<Lote
       codigosGerados: cupomDesconto.codigosGerados,
       tarefaId: cupomDesconto.tarefaId,
       dataCriacao: cupomDesconto.dataCriacao,
-      usos: cupomDesconto.usos,
+      usos: sqlUsosDaCampanha(cupomDesconto.usos, cupomDesconto.id),
     })
     .from(cupomDesconto)
     .where(and(eq(cupomDesconto.empresaId, empresaId), sql`${cupomDesconto.tipo} <> 'ONLINE'`))

@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { beneficioBonus, centavosParaReais, formatarBRL, type CupomAplicado } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
+import { sqlUsosDaCampanha } from './contador.js';
 
 export const MENSAGEM_CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado: confira o código.';
 export const MENSAGEM_CUPOM_ESGOTADO = 'Este cupom já atingiu o limite de usos.';
@@ -27,7 +28,11 @@ export async function encontrarCupom(tx: Executor, empresaId: number, texto: str
     .where(and(eq(cupomDescontoCodigo.empresaId, empresaId), eq(cupomDescontoCodigo.codigo, texto)))
     .limit(1);
   const porCampanha = achado ? eq(cupomDesconto.id, achado.cupomId) : eq(cupomDesconto.palavraChave, texto);
-  const [campanha] = await tx.select().from(cupomDesconto).where(and(eq(cupomDesconto.empresaId, empresaId), porCampanha)).limit(1);
+  const [campanha] = await tx
+    .select({ ...getTableColumns(cupomDesconto), usos: sqlUsosDaCampanha(cupomDesconto.usos, cupomDesconto.id) })
+    .from(cupomDesconto)
+    .where(and(eq(cupomDesconto.empresaId, empresaId), porCampanha))
+    .limit(1);
   if (!campanha) throw erro.naoEncontrado(MENSAGEM_CUPOM_NAO_ENCONTRADO);
   return { campanha, codigo: achado ? { id: achado.id, usos: achado.usos, maximoUsos: achado.maximoUsos, clienteId: achado.clienteId } : null, texto };
 }

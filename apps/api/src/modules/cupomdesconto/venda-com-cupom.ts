@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { erro } from '../../lib/erros.js';
 import type { Linha } from '../../lib/transacao-agrupada.js';
 import { registrarCuponsNaVenda, type CupomDaVenda, type CuponsDoLote, type PedidoCupom } from '../transacao/index.js';
+import { sqlSomarNoContador, sqlUsosDaCampanha } from './contador.js';
 import { beneficioDoCupom, conferirCupom, MENSAGEM_CUPOM_NAO_ENCONTRADO, sqlHojeEmBrasilia, type CampanhaDoCupom, type CodigoDoCupom, type CupomEncontrado } from './uso.js';
 
 /**
@@ -72,7 +73,7 @@ function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criado
       case when c.id is not null then json_build_object(
         'id', c.id, 'empresaId', c.empresa_id, 'nome', c.nome, 'ativo', c.ativo, 'dataVencimento', to_char(c.data_vencimento, 'YYYY-MM-DD'),
         'vencimentoDiaSemana', c.vencimento_dia_semana, 'filiais', c.filiais, 'compraMinimaCentavos', c.compra_minima_centavos,
-        'usosTotal', c.usos_total, 'usos', c.usos, 'usosPorCliente', c.usos_por_cliente,
+        'usosTotal', c.usos_total, 'usos', ${sqlUsosDaCampanha(sql`c.usos`, sql`c.id`)}, 'usosPorCliente', c.usos_por_cliente,
         'beneficio', c.beneficio, 'percentualBp', c.percentual_bp, 'valorCentavos', c.valor_centavos) end as campanha,
       case when a.codigo_id is not null then json_build_object('id', a.codigo_id, 'usos', a.codigo_usos, 'maximoUsos', a.maximo_usos, 'clienteId', a.codigo_cliente_id) end as codigo,
       case when c.usos_por_cliente is null then 0 else (
@@ -86,18 +87,21 @@ function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criado
 type LinhaCupom = { ord: number; campanha: CampanhaDoCupom | null; codigo: CodigoDoCupom | null; usos_do_cliente: number; hoje: string; dia: number };
 
 /** A coupon applied to sale i: what the write records. */
-type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bonus: number };
+type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bonus: number; limitada: boolean };
 
 /**
  * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
- * `ids`), the campaigns' counters — their rows locked in id order first, by a one-time filter, so
- * two batches never take two campaigns in opposite orders — and the codes' counters (locked since
- * the first round-trip; found by the primary key, whatever the statistics say). The campaigns' lock is
- * FOR NO KEY UPDATE, the UPDATE's own: the uses written by another batch check their foreign key with
- * KEY SHARE on the same row, which FOR UPDATE would make wait for our COMMIT.
+ * `ids`), the campaigns' counters and the codes' counters (locked since the first round-trip; found
+ * by the primary key, whatever the statistics say). A campaign with limits counts on its own row,
+ * locked since the first round-trip (the lock here, in id order by a one-time filter, only repeats
+ * it); one without counts on this connection's row of its counter (contador.ts) and its own row is
+ * never locked: when every batch moved it, batches waited for each other's COMMIT there and
+ * coupon sales ran at 0.75× plain ones (bench/RESULTS.md, 28/11).
  */
-function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefined): SQL[] {
+function sqlEscrita(empresaId: number, usos: (object & { limitada: boolean })[], criadoEm: Date | undefined): SQL[] {
   const j = JSON.stringify(usos);
+  const comLimite = JSON.stringify(usos.filter((u) => u.limitada));
+  const semLimite = usos.filter((u) => !u.limitada);
   return [
     sql`
       insert into cupom_desconto_uso (empresa_id, cupom_id, codigo_id, codigo, transacao_id, cliente_id, filial_id, valor_bruto_centavos,
@@ -110,10 +114,13 @@ function sqlEscrita(empresaId: number, usos: object[], criadoEm: Date | undefine
       left join ids on ids.ord = x.ord_bonus`,
     sql`
       update cupom_desconto c set usos = c.usos + d.n
-      from (select x.cupom_id, count(*)::int as n from json_to_recordset(${j}::json) as x(cupom_id int) group by x.cupom_id) d
+      from (select x.cupom_id, count(*)::int as n from json_to_recordset(${comLimite}::json) as x(cupom_id int) group by x.cupom_id) d
       where c.id = d.cupom_id and c.empresa_id = ${empresaId}
         and (select count(*) from (
-              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${j}::json) as x(cupom_id int)) order by id for no key update) t) >= 0`,
+              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${comLimite}::json) as x(cupom_id int)) order by id for no key update) t) >= 0`,
+    ...(semLimite.length > 0
+      ? [sqlSomarNoContador(empresaId, sql`select x.cupom_id, count(*)::int as n from json_to_recordset(${JSON.stringify(semLimite)}::json) as x(cupom_id int) group by x.cupom_id`)]
+      : []),
     // A join on the primary key: with `id = any(…) and empresa_id = …` the generic plan ANDed the
     // company's whole index of codes into a bitmap (12–17 ms with 300,000 codes, every batch).
     sql`
@@ -157,7 +164,8 @@ function decidirCupons(empresaId: number, pedidos: (PedidoCupom | null)[], lidas
       const { desconto, bonus } = beneficioDoCupom(c, p.valorCentavos);
       const aPagar = p.valorCentavos - desconto;
       if (p.resgateCentavos > aPagar) throw erro.requisicao(MENSAGEM_RESGATE_ACIMA_DO_A_PAGAR);
-      aplicados.set(i, { cupomId: c.id, codigoId: e.codigo?.id ?? null, desconto, bonus });
+      // As the first round-trip locked it (sqlCampanhaLimitada): a campaign with limits counts on its own row.
+      aplicados.set(i, { cupomId: c.id, codigoId: e.codigo?.id ?? null, desconto, bonus, limitada: c.usosTotal !== null || c.usosPorCliente !== null });
       return {
         desconto,
         bonus,
@@ -190,6 +198,7 @@ function decidirCupons(empresaId: number, pedidos: (PedidoCupom | null)[], lidas
           bonus: a.bonus,
           ord_bonus: u.ordBonus,
           usuario_id: u.usuarioId,
+          limitada: a.limitada,
         };
       });
       return sqlEscrita(empresaId, linhasUso, criadoEm);
