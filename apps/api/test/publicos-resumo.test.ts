@@ -243,6 +243,45 @@ describe('resumo por cliente para a contagem de públicos', () => {
     expect(selecao.length).toBe(contagem.clientes);
   });
 
+  it('estatísticas pelo resumo (sem ler os clientes) dão o mesmo que pelas tabelas: alcançáveis, bloqueados por cliente, celular e e-mail avulsos, filiais e faixas', { timeout: 120_000 }, async () => {
+    // Mobiles and e-mails (some in capitals), then blocks of the three kinds, as the screens would make them.
+    const alvos = (await linhas<{ id: number }>(sql`select id from cliente where empresa_id = ${EMPRESA} and nome like 'Resumo %' and status = 'ATIVO' order by id limit 40`)).map((l) => Number(l.id));
+    for (const [i, id] of alvos.entries()) {
+      const celular = i % 3 === 0 ? null : `119${String(70_000_000 + id).padStart(8, '0')}`;
+      const email = i % 4 === 0 ? null : `${i % 2 ? 'Resumo' : 'resumo'}.${id}@Exemplo.com.br`;
+      await t.banco.db.execute(sql`update cliente set celular = ${celular}, email = ${email}, atualizado_em = now() where id = ${id}`);
+    }
+    const bloquear = async (corpo: Record<string, unknown>) => {
+      const r = await gerente.post('/services/publico/bloqueio/save', { ...corpo, motivo: 'Teste do resumo' });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await bloquear({ clienteId: alvos[1]! });
+    await bloquear({ celular: `119${String(70_000_000 + alvos[2]!).padStart(8, '0')}` });
+    await bloquear({ email: `RESUMO.${alvos[5]!}@EXEMPLO.COM.BR` });
+    await new Promise((r) => setTimeout(r, 1100));
+    await atualizarResumoDaEmpresa(t.banco.db, EMPRESA, { folga: 0 });
+
+    const estatisticas = async (c: CondicoesPublicoEntrada) => {
+      const r = await gerente.post('/services/publico/estatisticas', c);
+      expect(r.statusCode, r.body).toBe(200);
+      const { dadosDe: _d, ...resto } = env<EstatisticasPublico>(r).result;
+      return resto;
+    };
+    const condicoes: CondicoesPublicoEntrada[] = [{}, { consentimento: { whatsapp: true } }, { filiais: [filiais[0]!] }, ...CONDICOES.slice(0, 12)];
+    const pelosResumos = [];
+    for (const c of condicoes) pelosResumos.push(await estatisticas(c));
+    expect(pelosResumos[0]!.bloqueados).toBe(3);
+    expect(pelosResumos[0]!.alcancaveisEmail).toBeGreaterThan(0);
+    // The same statistics read from the tables (the summary set aside, as before its first load).
+    const [estado] = await linhas<{ dados_de: string }>(sql`select dados_de::text from cliente_resumo_estado where empresa_id = ${EMPRESA}`);
+    await t.banco.db.execute(sql`update cliente_resumo_estado set dados_de = null where empresa_id = ${EMPRESA}`);
+    try {
+      for (const [i, c] of condicoes.entries()) expect(await estatisticas(c), JSON.stringify(c)).toEqual(pelosResumos[i]);
+    } finally {
+      await t.banco.db.execute(sql`update cliente_resumo_estado set dados_de = ${estado!.dados_de}::timestamptz where empresa_id = ${EMPRESA}`);
+    }
+  });
+
   it('a tarefa agendada roda todas as empresas (a outra também passa a contar pelo resumo, só com os clientes dela)', async () => {
     const r = await atualizarResumos(t.banco.db);
     expect(r.empresas).toBeGreaterThanOrEqual(2);

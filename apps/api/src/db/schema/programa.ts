@@ -38,6 +38,8 @@ export const cliente = pgTable(
     uniqueIndex('cliente_documento_uq').on(t.empresaId, t.documento),
     index('cliente_celular_idx').on(t.empresaId, t.celular),
     index('cliente_email_idx').on(t.empresaId, t.email),
+    // An e-mail blocked on its own (bloqueio_publico, kept in lower case) finds its customers whatever the case they typed.
+    index('cliente_email_minusculo_idx').on(t.empresaId, sql`lower(${t.email})`),
     // New customers per day on the dashboard (docs/areas/dashboard.md).
     index('cliente_criado_idx').on(t.empresaId, t.criadoEm),
     // Customers changed since an instant, for the customer summary (docs/decisions/033).

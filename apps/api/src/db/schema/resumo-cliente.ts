@@ -32,6 +32,17 @@ export const clienteResumo = pgTable('cliente_resumo', {
     dias: date({ mode: 'string' }).array(),
     qtdAcum: integer().array(),
     valorAcum: bigint({ mode: 'number' }).array(),
+    /** The customer has a mobile / an e-mail: the audience statistics count who can be reached without reading `cliente` (0048). */
+    temCelular: boolean().notNull().default(false),
+    temEmail: boolean().notNull().default(false),
+    /**
+     * The first purchase day and the whole history's totals (0048): a period that starts on or before the
+     * first day, or ends on or after the last, needs no lookup in the arrays at that end — "in the last
+     * 12 months" reads none for a customer of this year.
+     */
+    primeiraCompra: date({ mode: 'string' }),
+    qtdTotal: integer().notNull().default(0),
+    valorTotal: bigint({ mode: 'number' }).notNull().default(0),
 });
 // Its indexes are written by hand in 0038 (INCLUDE and partial ones, which the schema cannot say):
 // a covering index for every condition but purchases, so those counts read the index only.

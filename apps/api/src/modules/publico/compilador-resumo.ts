@@ -34,16 +34,23 @@ export function predicadosResumo(empresaId: number, f: CondicoesPublico): SQL[] 
 
 /**
  * Purchases of [de, ate] from the running totals: `width_bucket(dia, dias)` is how many purchase
- * days are ≤ dia (binary search, in C), so the period is totals[i(ate)] − totals[i(de − 1)]. A
- * customer without purchases there has 0 and 0, which is what "at most N" admits in the reference.
+ * days are ≤ dia (binary search, in C), so the period is totals[i(ate)] − totals[i(de − 1)]. An end
+ * the customer's history lies wholly inside of needs no lookup: a period ending on or after the last
+ * purchase takes the history's total, one starting on or before the first takes 0 before it — "in
+ * the last 12 months" reads no array for a customer of this year (0048). A customer without
+ * purchases has 0 and 0, which is what "at most N" admits in the reference.
  */
 function comprasNoPeriodo(k: NonNullable<CondicoesPublico['compras']>): SQL {
-  const fim = sql`coalesce(width_bucket(${k.ate}::date, r.dias), 0)`;
-  const ini = sql`coalesce(width_bucket(${somarDias(k.de, -1)}::date, r.dias), 0)`;
+  const ate = sql`${k.ate}::date`;
+  const antes = sql`${somarDias(k.de, -1)}::date`;
+  const posicao = (dia: SQL) => sql`coalesce(width_bucket(${dia}, r.dias), 0)`;
   // qtd_acum null: one sale per purchase day, the running count is the position.
-  const quantidade = sql`(case when r.qtd_acum is null then ${fim} - ${ini} else coalesce(r.qtd_acum[${fim}], 0) - coalesce(r.qtd_acum[${ini}], 0) end)`;
-  const valor = sql`(coalesce(r.valor_acum[${fim}], 0) - coalesce(r.valor_acum[${ini}], 0))`;
-  const termos = termosDeCompras(k, quantidade, valor);
+  const qtdAte = (dia: SQL) => sql`(case when r.qtd_acum is null then ${posicao(dia)} else coalesce(r.qtd_acum[${posicao(dia)}], 0) end)`;
+  const valorAte = (dia: SQL) => sql`coalesce(r.valor_acum[${posicao(dia)}], 0)`;
+  // A never-buying customer has null days: both branches give 0.
+  const noPeriodo = (total: SQL, acumulado: (dia: SQL) => SQL) =>
+    sql`((case when r.ultima_compra <= ${ate} then ${total} else ${acumulado(ate)} end) - (case when r.primeira_compra > ${antes} then 0 else ${acumulado(antes)} end))`;
+  const termos = termosDeCompras(k, noPeriodo(sql`r.qtd_total`, qtdAte), noPeriodo(sql`r.valor_total`, valorAte));
   // Who must have bought in the period has its last purchase on or after `de`: a cheap test on the
   // row first, so the arrays of those who have not are never read (exact either way).
   const precisaComprar = Boolean(k.quantidade?.min || k.valor?.min);

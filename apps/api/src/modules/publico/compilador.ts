@@ -21,19 +21,21 @@ const comConsentimento = (empresaId: number, canal: 'WHATSAPP' | 'EMAIL'): SQL =
     order by cc.cliente_id, cc.criado_em desc, cc.id desc) x where x.concedido`;
 
 /**
- * The audience block list matches the customer itself or its mobile / e-mail blocked on their own.
- * Three lists that do not depend on the row, so each is read once per statement into a hash (a
- * "hashed SubPlan"): the statistics and a campaign's selection test every customer of the audience,
- * and a subquery per customer was most of their time with 1 M customers (bench/RESULTS.md). A
- * customer without a mobile or an e-mail is not blocked by those lists (NULL IN … is NULL, so coalesce).
+ * The customers the audience block list reaches: blocked themselves, or through their mobile or
+ * e-mail blocked on their own (`bloqueio_publico` keeps e-mails in lower case; a customer's is
+ * compared in lower case too, by `cliente_email_minusculo_idx`). A handful of index lookups per
+ * block, so a test `id in (…)` against it is hashed once per statement: the statistics and a
+ * campaign's selection test every customer of the audience with it (bench/RESULTS.md, 28/11).
  */
-export const sqlBloqueado = (empresaId: number, alias = 'c'): SQL => {
-  const c = sql.raw(alias);
-  const avulsos = (coluna: 'celular' | 'email') =>
-    sql`select b.${sql.raw(coluna)} from bloqueio_publico b where b.empresa_id = ${empresaId} and b.cliente_id is null and b.${sql.raw(coluna)} is not null`;
-  return sql`(${c}.id in (select b.cliente_id from bloqueio_publico b where b.empresa_id = ${empresaId} and b.cliente_id is not null)
-    or coalesce(${c}.celular in (${avulsos('celular')}), false) or coalesce(lower(${c}.email) in (${avulsos('email')}), false))`;
-};
+export const sqlIdsBloqueados = (empresaId: number): SQL => sql`
+  select b.cliente_id from bloqueio_publico b where b.empresa_id = ${empresaId} and b.cliente_id is not null
+  union select c.id from bloqueio_publico b join cliente c on c.empresa_id = ${empresaId} and c.celular = b.celular
+    where b.empresa_id = ${empresaId} and b.cliente_id is null and b.celular is not null
+  union select c.id from bloqueio_publico b join cliente c on c.empresa_id = ${empresaId} and lower(c.email) = b.email
+    where b.empresa_id = ${empresaId} and b.cliente_id is null and b.email is not null`;
+
+/** Whether the customer of the row (its id column, `c.id` by default) is blocked for marketing. */
+export const sqlBloqueado = (empresaId: number, cliente: SQL = sql`c.id`): SQL => sql`${cliente} in (${sqlIdsBloqueados(empresaId)})`;
 
 export const sqlConsentimento = (empresaId: number, canal: 'WHATSAPP' | 'EMAIL', alias = 'c'): SQL => sql`${sql.raw(alias)}.id in (${comConsentimento(empresaId, canal)})`;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FAIXAS_SALDO, reaisParaCentavos, type CondicoesPublico, type ContagemPublico, type EstatisticasPublico } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { origemPublico, selecaoContatosDoPublico, sqlBloqueado, sqlConsentimento } from './compilador.js';
-import { contagemAgregada, origemResumo, origemResumoComCliente } from './compilador-resumo.js';
+import { contagemAgregada, origemResumo } from './compilador-resumo.js';
 import { linhas } from './consulta.js';
 import { dadosDoResumo } from './resumo.js';
 import { erro } from '../../lib/erros.js';
@@ -53,17 +53,17 @@ async function contar(tx: Executor, empresaId: number, f: CondicoesPublico): Pro
 }
 
 /**
- * The audience with what the statistics need, from the same source as the count: the summary's
- * consent and balance when it is ready, the tables otherwise. Mobile, e-mail and the block list
- * are read live from the customer row.
+ * The audience with what the statistics need, from the same source as the count: the summary's row
+ * alone when it is ready (consents, balance, whether there is a mobile / an e-mail — no join with the
+ * customers, decision 033 "Estatísticas"), the tables otherwise. The block list is read live.
  */
 function publicoComDados(empresaId: number, f: CondicoesPublico, resumo: boolean): SQL {
   if (resumo) {
-    return sql`select c.id, c.filial_origem_id, (c.celular is not null) as tem_celular, (c.email is not null) as tem_email,
-        r.whatsapp as wa, r.email as em, ${sqlBloqueado(empresaId)} as bloq, r.saldo_cashback as saldo
-      ${origemResumoComCliente(empresaId, f)}`;
+    return sql`select r.filial_origem_id, r.tem_celular, r.tem_email, r.whatsapp as wa, r.email as em,
+        ${sqlBloqueado(empresaId, sql`r.cliente_id`)} as bloq, r.saldo_cashback as saldo
+      ${origemResumo(empresaId, f)}`;
   }
-  return sql`select c.id, c.filial_origem_id, (c.celular is not null) as tem_celular, (c.email is not null) as tem_email,
+  return sql`select c.filial_origem_id, (c.celular is not null) as tem_celular, (c.email is not null) as tem_email,
       ${sqlConsentimento(empresaId, 'WHATSAPP')} as wa, ${sqlConsentimento(empresaId, 'EMAIL')} as em,
       ${sqlBloqueado(empresaId)} as bloq,
       coalesce((select k.saldo from conta k where k.empresa_id = ${empresaId} and k.cliente_id = c.id and k.tipo = 'CASHBACK'), 0) as saldo
@@ -72,41 +72,50 @@ function publicoComDados(empresaId: number, f: CondicoesPublico, resumo: boolean
 
 /**
  * Statistics of an audience: who marketing can reach per channel (consent, a number/address, not
- * blocked), how many are blocked, by branch and by cashback balance band. The audience is
- * materialised once (a CTE with its flags) and every figure is an aggregate over it.
+ * blocked), how many are blocked, by branch and by cashback balance band. One pass: the audience
+ * grouped by (branch, band) with every figure as a filtered count, summed here.
  */
 export function estatisticasPublico(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<EstatisticasPublico> {
   return comLimite(tx, () => estatisticas(tx, empresaId, f));
 }
+
+type Grupo = { filial: number | null; nome: string | null; faixa: number; n: number; wa: number; em: number; awa: number; aem: number; bloq: number };
 
 async function estatisticas(tx: Executor, empresaId: number, f: CondicoesPublico): Promise<EstatisticasPublico> {
   const dadosDe = await dadosDoResumo(tx, empresaId);
   const casos = FAIXAS_SALDO.map((b, i) =>
     b.max === null ? sql`when saldo >= ${reaisParaCentavos(b.min)} then ${i}` : sql`when saldo <= ${reaisParaCentavos(b.max)} then ${i}`,
   );
-  const [l] = await linhas<{ n: number; wa: number; em: number; awa: number; aem: number; bloq: number; filiais: { filial_id: number | null; nome: string | null; n: number }[]; faixas: { faixa: number; n: number }[] }>(
+  const grupos = await linhas<Grupo>(
     tx,
-    sql`with p as materialized (${publicoComDados(empresaId, f, dadosDe !== null)})
-      select count(*)::int as n, count(*) filter (where wa)::int as wa, count(*) filter (where em)::int as em,
-        count(*) filter (where wa and tem_celular and not bloq)::int as awa, count(*) filter (where em and tem_email and not bloq)::int as aem,
-        count(*) filter (where bloq)::int as bloq,
-        (select coalesce(json_agg(json_build_object('filial_id', x.filial_origem_id, 'nome', e.nome_curto, 'n', x.n) order by x.n desc, e.nome_curto), '[]')
-          from (select filial_origem_id, count(*)::int as n from p group by 1) x left join empresa e on e.id = x.filial_origem_id) as filiais,
-        (select coalesce(json_agg(json_build_object('faixa', x.faixa, 'n', x.n)), '[]') from (
-          select case ${sql.join(casos, sql` `)} else ${FAIXAS_SALDO.length - 1} end as faixa, count(*)::int as n from p group by 1) x) as faixas
-      from p`,
+    sql`select g.*, e.nome_curto as nome from (
+        select filial_origem_id as filial, case ${sql.join(casos, sql` `)} else ${FAIXAS_SALDO.length - 1} end as faixa,
+          count(*)::int as n, count(*) filter (where wa)::int as wa, count(*) filter (where em)::int as em,
+          count(*) filter (where wa and tem_celular and not bloq)::int as awa, count(*) filter (where em and tem_email and not bloq)::int as aem,
+          count(*) filter (where bloq)::int as bloq
+        from (${publicoComDados(empresaId, f, dadosDe !== null)}) p group by 1, 2) g
+      left join empresa e on e.id = g.filial`,
   );
-  const porFaixa = new Map((l?.faixas ?? []).map((x) => [Number(x.faixa), x.n]));
+  const soma = (campo: 'n' | 'wa' | 'em' | 'awa' | 'aem' | 'bloq') => grupos.reduce((t, g) => t + g[campo], 0);
+  const porFilial = new Map<number | null, { filialId: number | null; nome: string; clientes: number }>();
+  const porFaixa = new Map<number, number>();
+  for (const g of grupos) {
+    const filial = porFilial.get(g.filial) ?? { filialId: g.filial, nome: g.nome ?? 'Sem filial de origem', clientes: 0 };
+    filial.clientes += g.n;
+    porFilial.set(g.filial, filial);
+    porFaixa.set(Number(g.faixa), (porFaixa.get(Number(g.faixa)) ?? 0) + g.n);
+  }
   return {
-    clientes: l?.n ?? 0,
+    clientes: soma('n'),
     contatos: await contarContatos(tx, empresaId, f),
     dadosDe,
-    consentimentoWhatsapp: l?.wa ?? 0,
-    consentimentoEmail: l?.em ?? 0,
-    alcancaveisWhatsapp: l?.awa ?? 0,
-    alcancaveisEmail: l?.aem ?? 0,
-    bloqueados: l?.bloq ?? 0,
-    porFilial: (l?.filiais ?? []).map((x) => ({ filialId: x.filial_id, nome: x.nome ?? 'Sem filial de origem', clientes: x.n })),
+    consentimentoWhatsapp: soma('wa'),
+    consentimentoEmail: soma('em'),
+    alcancaveisWhatsapp: soma('awa'),
+    alcancaveisEmail: soma('aem'),
+    bloqueados: soma('bloq'),
+    // Largest branches first; ties by name, as the database's C collation orders them.
+    porFilial: [...porFilial.values()].sort((a, b) => b.clientes - a.clientes || (a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : 0)),
     porFaixaSaldo: FAIXAS_SALDO.map((b, i) => ({ rotulo: b.rotulo, clientes: porFaixa.get(i) ?? 0 })),
   };
 }

@@ -58,7 +58,7 @@ const noAlvo = (alvo: Alvo, coluna: SQL): SQL =>
 async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<void> {
   await tx.execute(sql`
     insert into cliente_resumo as r (cliente_id, empresa_id, saldo_cashback, saldo_pontos, filial_origem_id, ultima_compra,
-      mes_nascimento, ativo, whatsapp, email, dias, qtd_acum, valor_acum)
+      mes_nascimento, ativo, whatsapp, email, dias, qtd_acum, valor_acum, tem_celular, tem_email, primeira_compra, qtd_total, valor_total)
     with dia as (
       select t.cliente_id, (t.criado_em at time zone ${FUSO})::date as dia, count(*)::int as n, sum(t.valor_centavos)::bigint as valor
       from transacao t
@@ -70,7 +70,8 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
       from dia window w as (partition by cliente_id order by dia)
     ),
     compras as (
-      select cliente_id, max(dia) as ultima, array_agg(dia order by dia) as dias,
+      select cliente_id, max(dia) as ultima, min(dia) as primeira,
+        array_agg(dia order by dia) as dias,
         case when bool_and(n = 1) then null else array_agg(qtd::int order by dia) end as qtd_acum,
         array_agg(valor::bigint order by dia) as valor_acum
       from acum group by cliente_id
@@ -94,7 +95,9 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
     )
     select c.id, c.empresa_id, coalesce(s.cb, 0), coalesce(s.pt, 0), c.filial_origem_id, v.ultima,
       extract(month from c.data_nascimento)::smallint, c.status = 'ATIVO', coalesce(k.wa, false), coalesce(k.em, false),
-      v.dias, v.qtd_acum, v.valor_acum
+      v.dias, v.qtd_acum, v.valor_acum, c.celular is not null, c.email is not null, v.primeira,
+      -- The history's totals are the last running totals (as 0048 fills the rows it found).
+      coalesce(v.qtd_acum[cardinality(v.qtd_acum)], cardinality(v.dias), 0), coalesce(v.valor_acum[cardinality(v.valor_acum)], 0)
     from cliente c
     left join compras v on v.cliente_id = c.id
     left join saldos s on s.cliente_id = c.id
@@ -104,12 +107,14 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
       empresa_id = excluded.empresa_id, saldo_cashback = excluded.saldo_cashback, saldo_pontos = excluded.saldo_pontos,
       filial_origem_id = excluded.filial_origem_id, ultima_compra = excluded.ultima_compra, mes_nascimento = excluded.mes_nascimento,
       ativo = excluded.ativo, whatsapp = excluded.whatsapp, email = excluded.email, dias = excluded.dias,
-      qtd_acum = excluded.qtd_acum, valor_acum = excluded.valor_acum
+      qtd_acum = excluded.qtd_acum, valor_acum = excluded.valor_acum, tem_celular = excluded.tem_celular, tem_email = excluded.tem_email,
+      primeira_compra = excluded.primeira_compra, qtd_total = excluded.qtd_total, valor_total = excluded.valor_total
     where (r.empresa_id, r.saldo_cashback, r.saldo_pontos, r.filial_origem_id, r.ultima_compra, r.mes_nascimento, r.ativo,
-           r.whatsapp, r.email, r.dias, r.qtd_acum, r.valor_acum)
+           r.whatsapp, r.email, r.dias, r.qtd_acum, r.valor_acum, r.tem_celular, r.tem_email, r.primeira_compra, r.qtd_total, r.valor_total)
       is distinct from (excluded.empresa_id, excluded.saldo_cashback, excluded.saldo_pontos, excluded.filial_origem_id,
            excluded.ultima_compra, excluded.mes_nascimento, excluded.ativo, excluded.whatsapp, excluded.email, excluded.dias,
-           excluded.qtd_acum, excluded.valor_acum)`);
+           excluded.qtd_acum, excluded.valor_acum, excluded.tem_celular, excluded.tem_email, excluded.primeira_compra,
+           excluded.qtd_total, excluded.valor_total)`);
 }
 
 /** The active customers per (branch, birthday month, consents) of the summary as it now is. */
