@@ -18,7 +18,7 @@ export async function emailEnviadoPara(para: string): Promise<{ para: string; as
   await expect
     .poll(
       () => {
-        const nomes = existsSync(PASTA_EMAILS) ? readdirSync(PASTA_EMAILS).sort() : [];
+        const nomes = existsSync(PASTA_EMAILS) ? readdirSync(PASTA_EMAILS).filter((n) => n.endsWith('.json')).sort() : [];
         achado = nomes
           .map((n) => JSON.parse(readFileSync(join(PASTA_EMAILS, n), 'utf8')) as { para: string; assunto: string; corpo: string })
           .filter((e) => e.para === para)

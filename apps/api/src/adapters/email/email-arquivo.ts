@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmailAdapter } from './email.js';
 
@@ -15,7 +15,11 @@ export function emailArquivo(pasta: string): EmailAdapter {
       await mkdir(pasta, { recursive: true });
       // Attachments as name, type and size: the file is for reading what went out, not for carrying PDFs.
       const registro = { ...e, anexos: e.anexos?.map((a) => ({ nome: a.nome, tipo: a.tipo, bytes: a.conteudo.length })) };
-      await writeFile(join(pasta, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(registro), { mode: 0o600 });
+      // Written aside and renamed into place: whoever lists the folder (the e2e specs poll it) never
+      // opens a half-written message (seen: "Unexpected end of JSON input" in senha.spec.ts).
+      const nome = `${Date.now()}-${randomUUID()}.json`;
+      await writeFile(join(pasta, `.${nome}.parcial`), JSON.stringify(registro), { mode: 0o600 });
+      await rename(join(pasta, `.${nome}.parcial`), join(pasta, nome));
     },
   };
 }
