@@ -8,9 +8,23 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  */
 export const FAIXAS_DO_CONTADOR = 16;
 
+/**
+ * A campaign whose limits count uses (in all, per customer): it counts on its own row, which its
+ * sales lock from the batch's first round-trip to the commit, as the limit needs. One without (the
+ * usual batch of single-use codes, a keyword for everyone) counts on the counter rows and its row is
+ * never locked. The cancellation uses the same test to lock in the same order (devolucao.ts).
+ */
+export const sqlCampanhaLimitada = sql.raw('(usos_total is not null or usos_por_cliente is not null)');
+
+/** `sqlCampanhaLimitada` on a campaign already read. */
+export const campanhaLimitada = (c: { usosTotal: number | null; usosPorCliente: number | null }): boolean => c.usosTotal !== null || c.usosPorCliente !== null;
+
 /** The uses of a campaign row, by its `usos` and `id` columns (drizzle columns or raw `c.usos`, `c.id`). */
 export const sqlUsosDaCampanha = (usos: SQLWrapper, id: SQLWrapper): SQL<number> =>
   sql<number>`(${usos} + coalesce((select sum(k.usos) from cupom_desconto_contador k where k.cupom_id = ${id}), 0))::int`;
+
+/** The campaign of alias `c` still has uses left (no total, or fewer uses than it). */
+export const sqlUsosLivres = sql`(c.usos_total is null or ${sqlUsosDaCampanha(sql`c.usos`, sql`c.id`)} < c.usos_total)`;
 
 /**
  * Adds `n` uses per campaign (`linhas`: a query of `cupom_id, n`) on this connection's row of each

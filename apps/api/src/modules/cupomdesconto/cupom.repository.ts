@@ -6,7 +6,7 @@ import { cupomDesconto, empresa, usuario } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
-import { sqlDobrarContador, sqlUsosDaCampanha } from './contador.js';
+import { campanhaLimitada, sqlDobrarContador, sqlUsosDaCampanha } from './contador.js';
 
 const colunas = {
   id: cupomDesconto.id,
@@ -128,7 +128,7 @@ export async function gravarCupom(tx: Executor, u: UsuarioContexto, d: CupomDado
   if (antes) {
     await tx.update(cupomDesconto).set({ ...valores, atualizadoEm: new Date() }).where(and(eq(cupomDesconto.id, antes.id), eq(cupomDesconto.empresaId, empresaId)));
     // With limits its sales lock and count on its own row (contador.ts): the uses counted apart move there.
-    if (d.usosTotal !== null || d.usosPorCliente !== null) await tx.execute(sqlDobrarContador(empresaId, antes.id));
+    if (campanhaLimitada(d)) await tx.execute(sqlDobrarContador(empresaId, antes.id));
   } else {
     // Every coupon gets its public key: an online one is claimed there, the others may be shared later.
     const token = novoToken();

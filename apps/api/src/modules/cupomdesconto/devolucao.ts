@@ -3,8 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
 import { estornar } from '../account/index.js';
 import { registrarAoCancelarVenda } from '../transacao/index.js';
-import { sqlSomarNoContador } from './contador.js';
-import { sqlCampanhaLimitada } from './venda-com-cupom.js';
+import { sqlCampanhaLimitada, sqlSomarNoContador } from './contador.js';
 
 /**
  * Gives a coupon's use back when its sale is cancelled (transacao/venda.ts `cancelarVenda` calls it,

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { ofertaDoCupom } from './impressao.js';
 import { sortearCodigos } from './gerar-codigos.js';
 import { enfileirarParaCliente } from '../mensagem/index.js';
-import { sqlUsosDaCampanha } from './contador.js';
+import { sqlUsosLivres } from './contador.js';
 
 /** Origin of the consent row and of the WhatsApp message of an online claim. */
 export const ORIGEM_CUPOM_ONLINE = 'CUPOM_ONLINE';
@@ -32,7 +32,7 @@ export async function buscarCupomPublico(db: Db, token: string): Promise<CupomPu
     sql`select c.id, c.empresa_id, c.nome, e.nome_curto as loja, c.beneficio, c.percentual_bp, c.valor_centavos, c.compra_minima_centavos,
           to_char(c.data_vencimento, 'DD/MM/YYYY') as data_vencimento,
           (c.ativo and e.ativa and (c.data_vencimento is null or c.data_vencimento >= (now() at time zone 'America/Sao_Paulo')::date)
-            and (c.usos_total is null or ${sqlUsosDaCampanha(sql`c.usos`, sql`c.id`)} < c.usos_total)) as aberto
+            and ${sqlUsosLivres}) as aberto
         from cupom_desconto c join empresa e on e.id = c.empresa_id
         where c.token = ${token} and c.tipo = 'ONLINE'`,
   );

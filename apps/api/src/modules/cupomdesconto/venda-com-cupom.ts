@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { erro } from '../../lib/erros.js';
 import type { Linha } from '../../lib/transacao-agrupada.js';
 import { registrarCuponsNaVenda, type CupomDaVenda, type CuponsDoLote, type PedidoCupom } from '../transacao/index.js';
-import { sqlSomarNoContador, sqlUsosDaCampanha } from './contador.js';
+import { campanhaLimitada, sqlCampanhaLimitada, sqlSomarNoContador, sqlUsosDaCampanha } from './contador.js';
 import { beneficioDoCupom, conferirCupom, MENSAGEM_CUPOM_NAO_ENCONTRADO, sqlHojeEmBrasilia, type CampanhaDoCupom, type CodigoDoCupom, type CupomEncontrado } from './uso.js';
 
 /**
@@ -13,15 +13,6 @@ import { beneficioDoCupom, conferirCupom, MENSAGEM_CUPOM_NAO_ENCONTRADO, sqlHoje
  * with the batch's own uses counted; the uses, the counters and the bonus postings are written by
  * the batch's one write statement.
  */
-
-/**
- * A campaign whose limits count uses (in all, per customer) is locked from the first round-trip to
- * the commit: its sales queue on it, as the limit needs. One without (the usual batch of single-use
- * codes, a keyword for everyone) is not: each code is locked on its own, and the campaign's counter
- * only moves in the write, under a lock held from there to the COMMIT of the same round-trip. The
- * cancellation uses the same test to lock in the same order (devolucao.ts).
- */
-export const sqlCampanhaLimitada = sql.raw('(usos_total is not null or usos_por_cliente is not null)');
 
 const MENSAGEM_RESGATE_ACIMA_DO_A_PAGAR = 'O resgate não pode ser maior que o valor a pagar com o desconto do cupom.';
 
@@ -165,7 +156,7 @@ function decidirCupons(empresaId: number, pedidos: (PedidoCupom | null)[], lidas
       const aPagar = p.valorCentavos - desconto;
       if (p.resgateCentavos > aPagar) throw erro.requisicao(MENSAGEM_RESGATE_ACIMA_DO_A_PAGAR);
       // As the first round-trip locked it (sqlCampanhaLimitada): a campaign with limits counts on its own row.
-      aplicados.set(i, { cupomId: c.id, codigoId: e.codigo?.id ?? null, desconto, bonus, limitada: c.usosTotal !== null || c.usosPorCliente !== null });
+      aplicados.set(i, { cupomId: c.id, codigoId: e.codigo?.id ?? null, desconto, bonus, limitada: campanhaLimitada(c) });
       return {
         desconto,
         bonus,

@@ -7,7 +7,7 @@ import { comTenant } from '../../lib/tenant.js';
 import { contextoDaEmpresa, instanciaDaEmpresa, linhas, SemInstanciaWhatsapp, sqlPodeReceber, sqlRenderizar, type ContextoRenderizacao } from '../mensagem/index.js';
 import { selecaoClientesDoPublico } from '../publico/index.js';
 import { sortearCodigos } from './gerar-codigos.js';
-import { sqlUsosDaCampanha } from './contador.js';
+import { sqlUsosLivres } from './contador.js';
 
 /**
  * A coupon sent by WhatsApp to an audience (docs/areas/cupons.md "Envio por WhatsApp"). The rule that
@@ -41,7 +41,7 @@ export async function cupomParaEnvio(tx: Executor, empresaId: number, cupomId: n
     sql`select c.id, c.nome, coalesce(btrim(c.whats_app_lote), '') as texto, to_char(c.data_vencimento, 'DD/MM/YYYY') as vencimento,
           c.alfabeto, c.prefixo, c.tamanho,
           (c.ativo and (c.data_vencimento is null or c.data_vencimento >= (now() at time zone 'America/Sao_Paulo')::date)
-            and (c.usos_total is null or ${sqlUsosDaCampanha(sql`c.usos`, sql`c.id`)} < c.usos_total)) as aberto
+            and ${sqlUsosLivres}) as aberto
         from cupom_desconto c where c.id = ${cupomId} and c.empresa_id = ${empresaId} ${travar ? sql`for update` : sql``}`,
   );
   if (!c) throw erro.naoEncontrado('Cupom não encontrado.');

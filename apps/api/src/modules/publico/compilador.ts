@@ -27,7 +27,7 @@ const comConsentimento = (empresaId: number, canal: 'WHATSAPP' | 'EMAIL'): SQL =
  * block, so a test `id in (…)` against it is hashed once per statement: the statistics and a
  * campaign's selection test every customer of the audience with it (bench/RESULTS.md, 28/11).
  */
-export const sqlIdsBloqueados = (empresaId: number): SQL => sql`
+const sqlIdsBloqueados = (empresaId: number): SQL => sql`
   select b.cliente_id from bloqueio_publico b where b.empresa_id = ${empresaId} and b.cliente_id is not null
   union select c.id from bloqueio_publico b join cliente c on c.empresa_id = ${empresaId} and c.celular = b.celular
     where b.empresa_id = ${empresaId} and b.cliente_id is null and b.celular is not null
