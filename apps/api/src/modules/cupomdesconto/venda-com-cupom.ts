@@ -80,6 +80,25 @@ type LinhaCupom = { ord: number; campanha: CampanhaDoCupom | null; codigo: Codig
 /** A coupon applied to sale i: what the write records. */
 type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bonus: number; limitada: boolean };
 
+/** A use as the batch's write records it (`ord_bonus`: its bonus posting's `ord` in `ids`, null without bonus). */
+type LinhaUso = {
+  cupom_id: number;
+  codigo_id: number | null;
+  codigo: string;
+  transacao_id: number;
+  cliente_id: number;
+  filial_id: number | null;
+  valor_bruto: number;
+  desconto: number;
+  bonus: number;
+  ord_bonus: number | null;
+  usuario_id: number | null;
+  limitada: boolean;
+};
+
+/** Ids as a Postgres int[] literal: the counters take one id per use and count them with `group by`. */
+const sqlIds = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /**
  * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
  * `ids`), the campaigns' counters and the codes' counters (locked since the first round-trip; found
@@ -87,37 +106,43 @@ type Aplicado = { cupomId: number; codigoId: number | null; desconto: number; bo
  * locked since the first round-trip (the lock here, in id order by a one-time filter, only repeats
  * it); one without counts on this connection's row of its counter (contador.ts) and its own row is
  * never locked: when every batch moved it, batches waited for each other's COMMIT there and
- * coupon sales ran at 0.75× plain ones (bench/RESULTS.md, 28/11).
+ * coupon sales ran at 0.75× plain ones (bench/RESULTS.md, 28/11). A counter no use of the batch
+ * moves is left out of the statement (a keyword moves no code, most campaigns have no limits).
  */
-function sqlEscrita(empresaId: number, usos: (object & { limitada: boolean })[], criadoEm: Date | undefined): SQL[] {
-  const j = JSON.stringify(usos);
-  const comLimite = JSON.stringify(usos.filter((u) => u.limitada));
-  const semLimite = usos.filter((u) => !u.limitada);
+function sqlEscrita(empresaId: number, usos: LinhaUso[], criadoEm: Date | undefined): SQL[] {
+  const limitadas = usos.filter((u) => u.limitada).map((u) => u.cupom_id);
+  const livres = usos.filter((u) => !u.limitada).map((u) => u.cupom_id);
+  const codigos = usos.flatMap((u) => (u.codigo_id === null ? [] : [u.codigo_id]));
   return [
     sql`
       insert into cupom_desconto_uso (empresa_id, cupom_id, codigo_id, codigo, transacao_id, cliente_id, filial_id, valor_bruto_centavos,
                                       desconto_centavos, bonus_centavos, lancamento_id, usuario_id, criado_em)
       select ${empresaId}, x.cupom_id, x.codigo_id, x.codigo, x.transacao_id, x.cliente_id, x.filial_id, x.valor_bruto,
              x.desconto, x.bonus, ids.id, x.usuario_id, ${instante(criadoEm)}
-      from json_to_recordset(${j}::json)
+      from json_to_recordset(${JSON.stringify(usos)}::json)
            as x(cupom_id int, codigo_id int, codigo varchar, transacao_id int, cliente_id int, filial_id int, valor_bruto bigint,
                 desconto bigint, bonus bigint, ord_bonus int, usuario_id int)
       left join ids on ids.ord = x.ord_bonus`,
-    sql`
+    ...(limitadas.length > 0
+      ? [
+          sql`
       update cupom_desconto c set usos = c.usos + d.n
-      from (select x.cupom_id, count(*)::int as n from json_to_recordset(${comLimite}::json) as x(cupom_id int) group by x.cupom_id) d
+      from (select x as cupom_id, count(*)::int as n from unnest(${sqlIds(limitadas)}) x group by x) d
       where c.id = d.cupom_id and c.empresa_id = ${empresaId}
-        and (select count(*) from (
-              select id from cupom_desconto where id in (select x.cupom_id from json_to_recordset(${comLimite}::json) as x(cupom_id int)) order by id for no key update) t) >= 0`,
-    ...(semLimite.length > 0
-      ? [sqlSomarNoContador(empresaId, sql`select x.cupom_id, count(*)::int as n from json_to_recordset(${JSON.stringify(semLimite)}::json) as x(cupom_id int) group by x.cupom_id`)]
+        and (select count(*) from (select id from cupom_desconto where id = any(${sqlIds(limitadas)}) order by id for no key update) t) >= 0`,
+        ]
       : []),
+    ...(livres.length > 0 ? [sqlSomarNoContador(empresaId, sql`select x as cupom_id, count(*)::int as n from unnest(${sqlIds(livres)}) x group by x`)] : []),
     // A join on the primary key: with `id = any(…) and empresa_id = …` the generic plan ANDed the
     // company's whole index of codes into a bitmap (12–17 ms with 300,000 codes, every batch).
-    sql`
+    ...(codigos.length > 0
+      ? [
+          sql`
       update cupom_desconto_codigo k set usos = k.usos + x.n
-      from (select x.codigo_id, count(*)::int as n from json_to_recordset(${j}::json) as x(codigo_id int) where x.codigo_id is not null group by x.codigo_id) x
+      from (select x as codigo_id, count(*)::int as n from unnest(${sqlIds(codigos)}) x group by x) x
       where k.id = x.codigo_id and k.empresa_id = ${empresaId}`,
+        ]
+      : []),
   ];
 }
 
@@ -174,7 +199,7 @@ function decidirCupons(empresaId: number, pedidos: (PedidoCupom | null)[], lidas
       mais(doCliente, `${a.cupomId}:${pedidos[i]!.clienteId}`);
     },
     escrita(criadoEm, usos) {
-      const linhasUso = usos.map((u) => {
+      const linhasUso = usos.map((u): LinhaUso => {
         const a = aplicados.get(u.indice)!;
         const p = pedidos[u.indice]!;
         return {
