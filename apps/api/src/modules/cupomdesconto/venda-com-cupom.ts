@@ -1,6 +1,7 @@
 import { centavosParaReais } from '@bonifica/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { erro } from '../../lib/erros.js';
+import { arrayPg } from '../account/index.js';
 import type { Linha } from '../../lib/transacao-agrupada.js';
 import { registrarCuponsNaVenda, type CupomDaVenda, type CuponsDoLote, type PedidoCupom } from '../transacao/index.js';
 import { campanhaLimitada, sqlCampanhaLimitada, sqlSomarNoContador, sqlUsosDaCampanha } from './contador.js';
@@ -96,8 +97,8 @@ type LinhaUso = {
   limitada: boolean;
 };
 
-/** Ids as a Postgres int[] literal: the counters take one id per use and count them with `group by`. */
-const sqlIds = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+/** One id per use, as a Postgres int[]: the counters count them with `group by`. */
+const sqlIds = (ids: number[]): SQL => sql`${arrayPg(ids)}::int[]`;
 
 /**
  * The batch's write, as CTEs of the postings' statement: the uses (the bonus posting's id from
