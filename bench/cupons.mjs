@@ -56,11 +56,10 @@ try {
   let i = 0;
   let k = 0;
   const venda = () => ({ clienteId: ativos[i++ % ativos.length], valor: 20 + (i % 400) / 4, identificacao: 'CPF' });
-  const proximoCodigo = () => {
-    // A used code would be refused (409) and counted as an error, not measured as a sale.
-    if (k >= codigos.length) throw new Error(`Os ${codigos.length} códigos acabaram: use --quantidade maior para ${voltas} voltas.`);
-    return codigos[k++];
-  };
+  // Past the last code the sale goes with a code that does not exist: refused (404) and counted in
+  // `erros`, never measured as a coupon sale; the rounds stop there. (A throw here, inside the load
+  // generator's request setup, left the process hanging.)
+  const proximoCodigo = () => (k < codigos.length ? codigos[k++] : (k++, 'ESGOTADO-NO-BENCH'));
   const casos = [
     ['venda sem cupom (referência, mesmo processo)', venda],
     ['venda com cupom de uso único', () => ({ ...venda(), cupom: proximoCodigo() })],
@@ -70,6 +69,10 @@ try {
     for (const [nome, corpo] of casos) {
       const r = await postarEmCarga({ ...carga, url: `${api.base}/services/transacao/venda`, cabecalhos: atendente, corpo });
       console.log(JSON.stringify({ engine: alvo.engine, volta, caso: nome, ...r }));
+    }
+    if (k > codigos.length) {
+      console.error(`Os ${codigos.length} códigos acabaram na volta ${volta}: use --quantidade maior.`);
+      break;
     }
   }
 } finally {

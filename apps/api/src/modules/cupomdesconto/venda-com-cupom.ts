@@ -1,8 +1,8 @@
 import { centavosParaReais } from '@bonifica/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { erro } from '../../lib/erros.js';
-import { arrayPg } from '../account/index.js';
 import type { Linha } from '../../lib/transacao-agrupada.js';
+import { arrayPg } from '../account/index.js';
 import { registrarCuponsNaVenda, type CupomDaVenda, type CuponsDoLote, type PedidoCupom } from '../transacao/index.js';
 import { campanhaLimitada, sqlCampanhaLimitada, sqlSomarNoContador, sqlUsosDaCampanha } from './contador.js';
 import { beneficioDoCupom, conferirCupom, MENSAGEM_CUPOM_NAO_ENCONTRADO, sqlHojeEmBrasilia, type CampanhaDoCupom, type CodigoDoCupom, type CupomEncontrado } from './uso.js';
