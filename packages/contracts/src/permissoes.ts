@@ -125,3 +125,6 @@ export const PODE_GERENCIAR_SORTEIOS: readonly Permissao[] = [PERMISSOES.empresa
 /** Coupons (docs/areas/cupons.md): the management creates, generates and sends them; the counter applies them to sales. */
 export const PODE_GERENCIAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
 export const PODE_APLICAR_CUPONS: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
+/** Gift cards (issue 15 §4): the counter sells, takes as payment and checks the balance; the management also lists, cancels and reports. */
+export const PODE_VENDER_VALE_PRESENTE: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
+export const PODE_GERENCIAR_VALE_PRESENTE: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];

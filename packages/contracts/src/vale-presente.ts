@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { numeroCartaoSchema, numeroCartaoValido } from './cartao-numero.js';
-import { PERMISSOES, type Permissao } from './permissoes.js';
 import { dataFiltro, vendaSchema, type ResultadoVenda } from './transacao.js';
 import { reais } from './valores.js';
 
@@ -9,9 +8,8 @@ import { reais } from './valores.js';
  * Money on the wire in reais with 2 decimals (centavos in the database).
  */
 
-/** The counter sells, takes as payment and checks the balance; the management also lists, cancels and reports. */
-export const PODE_VENDER_VALE_PRESENTE: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin, PERMISSOES.terminal];
-export const PODE_GERENCIAR_VALE_PRESENTE: readonly Permissao[] = [PERMISSOES.empresa, PERMISSOES.empresaAdmin];
+// Who sells and manages gift cards lives in permissoes.ts (PODE_*_VALE_PRESENTE): the route table of the
+// first load reads it, and a constant exported here would bring these zod schemas into the login page.
 
 export const VALOR_MINIMO_VALE = 10;
 export const VALOR_MAXIMO_VALE = 5000;
