@@ -23,9 +23,10 @@ function jsonPedidos(pedidos: (PedidoCupom | null)[]): string {
 
 const instante = (criadoEm: Date | undefined) => sql`coalesce(${criadoEm ? criadoEm.toISOString() : null}::timestamptz, now())`;
 
-// Codes are looked up one by one on the unique index (LATERAL with LIMIT, which the planner does not
-// flatten into a join): a join would read every code of the company when the table has no
-// statistics yet (a batch just generated: 67 ms for 80,000 codes, measured).
+// Codes, keywords and campaigns are looked up one by one on their unique indexes (LATERAL with LIMIT,
+// which the planner does not flatten into a join; `id = any(array(…))`): with the generic plan a join
+// read every code of the company when the table had no statistics yet (a batch just generated: 67 ms
+// for 80,000 codes), and every campaign of the company in both statements (docs/decisions/041 §3).
 
 /**
  * Locks the coupons of a batch: the limited campaigns, then the codes, each in id order. The codes'
@@ -40,7 +41,10 @@ function sqlTravarCupons(empresaId: number, pedidos: (PedidoCupom | null)[]): SQ
       cross join lateral (select id, cupom_id from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo = p.codigo limit 1) k),
     campanhas as materialized (
       select id from cupom_desconto
-      where empresa_id = ${empresaId} and (id in (select cupom_id from k) or palavra_chave in (select codigo from p)) and ${sqlCampanhaLimitada}
+      where id = any(array(
+              select cupom_id from k
+              union select c.id from p cross join lateral (select id from cupom_desconto where empresa_id = ${empresaId} and palavra_chave = p.codigo limit 1) c))
+        and empresa_id = ${empresaId} and ${sqlCampanhaLimitada}
       order by id for update),
     codigos as materialized (
       select id from cupom_desconto_codigo
@@ -51,8 +55,9 @@ function sqlTravarCupons(empresaId: number, pedidos: (PedidoCupom | null)[]): SQ
 
 /**
  * The coupons of a batch as the rules need them, one row per sale with a coupon: the campaign (by
- * code, else by keyword), the code, the customer's uses in force, today in Brasília. A statement of
- * its own after the locks: its snapshot sees the uses committed by whoever held them before.
+ * code, else by keyword; read once per campaign, with its uses), the code, the customer's uses in
+ * force, today in Brasília. A statement of its own after the locks: its snapshot sees the uses
+ * committed by whoever held them before.
  */
 function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criadoEm: Date | undefined): SQL {
   return sql`
@@ -60,19 +65,22 @@ function sqlLerCupons(empresaId: number, pedidos: (PedidoCupom | null)[], criado
     a as materialized (
       select p.ord, p.cliente_id, k.id as codigo_id, k.usos as codigo_usos, k.maximo_usos, k.cliente_id as codigo_cliente_id,
              coalesce(k.cupom_id, (select c.id from cupom_desconto c where c.empresa_id = ${empresaId} and c.palavra_chave = p.codigo)) as cupom_id
-      from p left join lateral (select * from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo = p.codigo limit 1) k on true)
-    select a.ord,
-      case when c.id is not null then json_build_object(
+      from p left join lateral (select * from cupom_desconto_codigo where empresa_id = ${empresaId} and codigo = p.codigo limit 1) k on true),
+    c as materialized (
+      select c.id, c.usos_por_cliente, json_build_object(
         'id', c.id, 'empresaId', c.empresa_id, 'nome', c.nome, 'ativo', c.ativo, 'dataVencimento', to_char(c.data_vencimento, 'YYYY-MM-DD'),
         'vencimentoDiaSemana', c.vencimento_dia_semana, 'filiais', c.filiais, 'compraMinimaCentavos', c.compra_minima_centavos,
         'usosTotal', c.usos_total, 'usos', ${sqlUsosDaCampanha(sql`c.usos`, sql`c.id`)}, 'usosPorCliente', c.usos_por_cliente,
-        'beneficio', c.beneficio, 'percentualBp', c.percentual_bp, 'valorCentavos', c.valor_centavos) end as campanha,
+        'beneficio', c.beneficio, 'percentualBp', c.percentual_bp, 'valorCentavos', c.valor_centavos) as campanha
+      from (select distinct cupom_id from a where cupom_id is not null) d
+      cross join lateral (select * from cupom_desconto c where c.id = d.cupom_id and c.empresa_id = ${empresaId} limit 1) c)
+    select a.ord, c.campanha,
       case when a.codigo_id is not null then json_build_object('id', a.codigo_id, 'usos', a.codigo_usos, 'maximoUsos', a.maximo_usos, 'clienteId', a.codigo_cliente_id) end as codigo,
       case when c.usos_por_cliente is null then 0 else (
         select count(*)::int from cupom_desconto_uso u
         where u.empresa_id = ${empresaId} and u.cupom_id = c.id and u.cliente_id = a.cliente_id and u.status = 'USADO') end as usos_do_cliente,
       ${sqlHojeEmBrasilia(instante(criadoEm))}
-    from a left join cupom_desconto c on c.id = a.cupom_id and c.empresa_id = ${empresaId}
+    from a left join c on c.id = a.cupom_id
     order by a.ord`;
 }
 
