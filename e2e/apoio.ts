@@ -40,10 +40,11 @@ export async function entrar(page: Page, usuario: string, opcoes: { lembrar?: bo
   await expect(page).toHaveURL(opcoes.destinoEsperado ?? /\/app\/pages\/bemvindo$/);
 }
 
-export async function fotografar(page: Page, nome: string) {
+/** A screenshot in e2e/screenshots (out of the repository: looked at by hand); `inteira` for the whole page. */
+export async function fotografar(page: Page, nome: string, inteira = false) {
   // A width change slides the menu in or out: shoot once every CSS transition has ended, not mid-way.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: `e2e/screenshots/${nome}.png`, fullPage: false });
+  await page.screenshot({ path: `e2e/screenshots/${nome}.png`, fullPage: inteira });
 }
 
 export async function sair(page: Page) {

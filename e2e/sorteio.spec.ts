@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chamarApi, entrar } from './apoio';
-
-/** Screenshots stay out of the repository (looked at by hand). */
-const foto = async (page: Page, nome: string, inteira = false) => {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: `/tmp/sorteio-shots/${nome}.png`, fullPage: inteira });
-};
+import { chamarApi, entrar, fotografar } from './apoio';
 
 /** A day counted from today in Brasília, as DD/MM/AAAA, the way a user types it. */
 const dia = (dias: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(Date.now() + dias * 86_400_000));
@@ -39,7 +33,7 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await gaveta.getByRole('textbox', { name: /Valor por número/ }).fill('10,00');
   await gaveta.getByRole('textbox', { name: /Máximo de números/ }).fill('50');
   await digitarData(page, 'Data da extração da Loteria Federal', dia(-1));
-  await foto(page, 'sorteio-form-desktop');
+  await fotografar(page, 'sorteio-form-desktop');
   await gaveta.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sorteio cadastrado.')).toBeVisible();
 
@@ -50,7 +44,7 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await linha.getByRole('button', { name: `Congelar ${nome}` }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText(/Lista congelada: \d+ participantes/)).toBeVisible({ timeout: 30_000 });
-  await foto(page, 'sorteio-lista-desktop');
+  await fotografar(page, 'sorteio-lista-desktop');
 
   // Winners: the manager types the Loteria result and draws both prizes.
   await linha.getByRole('button', { name: `Ganhadores de ${nome}` }).click();
@@ -62,9 +56,9 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await expect(page.getByTestId('ganhador')).toHaveCount(1);
   await page.getByRole('button', { name: 'Sortear o 2º prêmio' }).click();
   await expect(page.getByTestId('ganhador')).toHaveCount(2);
-  await foto(page, 'sorteio-ganhadores-desktop');
+  await fotografar(page, 'sorteio-ganhadores-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'sorteio-ganhadores-mobile');
+  await fotografar(page, 'sorteio-ganhadores-mobile');
 
   const [s] = (await chamarApi<{ content: Sorteio[] }>(page, 'POST', 'sorteio/filterpaginated/0/10', { busca: nome })).content;
   const ganhadores = await chamarApi<Ganhador[]>(page, 'GET', `sorteio/ganhadores/${s!.id}`);
@@ -84,9 +78,9 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
     await expect(celula).toHaveAttribute('data-sorteado', g.numero);
     await expect(celula).toHaveText('✔ confere');
   }
-  await foto(publica, 'sorteio-publica-desktop', true);
+  await fotografar(publica, 'sorteio-publica-desktop', true);
   await publica.setViewportSize({ width: 390, height: 844 });
-  await foto(publica, 'sorteio-publica-mobile', true);
+  await fotografar(publica, 'sorteio-publica-mobile', true);
   const lista = await publica.request.get(`/p/sorteio/${s!.codigoPublico}/lista.txt`);
   expect(lista.ok()).toBe(true);
   expect(await lista.text()).toMatch(/^0000001;0000001;/);

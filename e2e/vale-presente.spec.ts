@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cadastrarClienteNoTerminal, chamarApi, entrar } from './apoio';
-
-/** Screenshots of this spec stay out of the repository (looked at by hand). */
-async function foto(page: Page, nome: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: `/tmp/vale-e2e/${nome}.png`, fullPage: true });
-}
+import { expect, test } from '@playwright/test';
+import { cadastrarClienteNoTerminal, chamarApi, entrar, fotografar } from './apoio';
 
 test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, saldo consultado, listado e no dashboard', async ({ page }) => {
   test.setTimeout(90_000);
@@ -24,7 +18,7 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   const pin = (await page.getByTestId('pin-vale').innerText()).trim();
   expect(codigo).toMatch(/^\d{16}$/);
   expect(pin).toMatch(/^\d{6}$/);
-  await foto(page, 'vender-desktop');
+  await fotografar(page, 'vale-vender-desktop', true);
 
   // A later sale at the terminal: R$ 60,00, of which R$ 40,00 with the card; the rest at the till.
   await cadastrarClienteNoTerminal(page, 'Cliente do Vale E2E');
@@ -33,14 +27,14 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   await page.getByLabel('Código do vale').fill(codigo.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel('Senha (PIN)').fill(pin);
   await page.getByLabel('Pagar com o vale').fill('40,00');
-  await foto(page, 'terminal-com-vale-desktop');
+  await fotografar(page, 'vale-terminal-com-vale-desktop', true);
   await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
   await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 40,00 · saldo do vale: R$ 60,00');
   // Cashback on the whole sale (the demo's 5% of R$ 60,00): the card is money already paid.
   await expect(page.getByTestId('recibo-cashback')).toHaveText('R$ 3,00');
-  await foto(page, 'terminal-recibo-vale-desktop');
+  await fotografar(page, 'vale-terminal-recibo-vale-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'terminal-recibo-vale-celular');
+  await fotografar(page, 'vale-terminal-recibo-vale-celular', true);
 
   // The balance check at the counter (phone width).
   await page.goto('/app/cartoes/vale-presente/saldo');
@@ -49,7 +43,7 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   await page.getByRole('button', { name: 'Consultar saldo' }).click();
   await expect(page.getByTestId('saldo-vale')).toHaveText('R$ 60,00');
   await expect(page.getByRole('region', { name: 'Saldo do vale-presente' })).toContainText('Ativo');
-  await foto(page, 'saldo-celular');
+  await fotografar(page, 'vale-saldo-celular', true);
 
   // The management's list: the card with its balance.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -57,9 +51,9 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   const linha = page.getByRole('row').filter({ hasText: para });
   await expect(linha).toContainText('R$ 60,00', { timeout: 15_000 });
   await expect(linha).toContainText('Ativo');
-  await foto(page, 'lista-desktop');
+  await fotografar(page, 'vale-lista-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'lista-celular');
+  await fotografar(page, 'vale-lista-celular', true);
 
   // The dashboard's gift card block.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -67,7 +61,7 @@ test('vale-presente: vendido no balcão, usado em parte numa venda do terminal, 
   const bloco = page.getByRole('region', { name: 'Vale-presente' });
   await expect(bloco).toContainText('Carregado', { timeout: 20_000 });
   await bloco.scrollIntoViewIfNeeded();
-  await foto(page, 'dashboard-desktop');
+  await fotografar(page, 'vale-dashboard-desktop', true);
 });
 
 test('vale-presente num cartão físico: vendido num cartão disponível, pago em parte pelo número do cartão, e o cartão fica marcado', async ({ page }) => {
@@ -84,9 +78,9 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   await page.getByLabel('Usar um cartão físico').check();
   await page.getByRole('textbox', { name: 'Número do cartão' }).fill(agrupado);
   await page.getByLabel('Para (opcional)').fill('Cartão E2E');
-  await foto(page, 'cartao-vender-form-desktop');
+  await fotografar(page, 'vale-cartao-vender-form-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'cartao-vender-form-celular');
+  await fotografar(page, 'vale-cartao-vender-form-celular', true);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Vender vale-presente' }).click();
   const vendido = page.getByRole('region', { name: 'Vale-presente vendido' });
@@ -95,9 +89,9 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   await expect(page.getByTestId('codigo-vale')).toHaveText(agrupado);
   const pin = (await page.getByTestId('pin-vale').innerText()).trim();
   expect(pin).toMatch(/^\d{6}$/);
-  await foto(page, 'cartao-vendido-desktop');
+  await fotografar(page, 'vale-cartao-vendido-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'cartao-vendido-celular');
+  await fotografar(page, 'vale-cartao-vendido-celular', true);
 
   // The terminal takes the card's number as the gift card's code: R$ 30,00 sale, R$ 20,00 on the card.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -107,12 +101,12 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   await page.getByLabel('Código do vale').fill(numero);
   await page.getByLabel('Senha (PIN)').fill(pin);
   await page.getByLabel('Pagar com o vale').fill('20,00');
-  await foto(page, 'cartao-terminal-desktop');
+  await fotografar(page, 'vale-cartao-terminal-desktop', true);
   await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
   await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 20,00 · saldo do vale: R$ 30,00');
-  await foto(page, 'cartao-terminal-recibo-desktop');
+  await fotografar(page, 'vale-cartao-terminal-recibo-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'cartao-terminal-recibo-celular');
+  await fotografar(page, 'vale-cartao-terminal-recibo-celular', true);
 
   // The card's page: a gift card's carrier, pointing at its gift card; no printing.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -120,9 +114,9 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   await expect(page.getByText('Suporte do vale (não vira cartão fidelidade)')).toBeVisible();
   await expect(page.getByText('Vale-presente', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Frente (PDF)' })).toHaveCount(0);
-  await foto(page, 'cartao-ficha-desktop');
+  await fotografar(page, 'vale-cartao-ficha-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'cartao-ficha-celular');
+  await fotografar(page, 'vale-cartao-ficha-celular', true);
 
   // The management's list marks it as a physical card, with the balance left.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -130,7 +124,7 @@ test('vale-presente num cartão físico: vendido num cartão disponível, pago e
   const linha = page.getByRole('row').filter({ hasText: 'Cartão E2E' });
   await expect(linha).toContainText('Cartão físico', { timeout: 15_000 });
   await expect(linha).toContainText('R$ 30,00');
-  await foto(page, 'cartao-lista-desktop');
+  await fotografar(page, 'vale-cartao-lista-desktop', true);
 });
 
 test('cupom e vale-presente na mesma venda: o desconto sai primeiro, o vale paga até o resto, o comprovante mostra os dois', async ({ page }) => {
@@ -154,7 +148,7 @@ test('cupom e vale-presente na mesma venda: o desconto sai primeiro, o vale paga
   await page.getByLabel('Senha (PIN)').fill(vale.pin);
   await expect(page.getByText('Até R$\u00a090,00; o resto é pago no caixa')).toBeVisible();
   await page.getByLabel('Pagar com o vale').fill('50,00');
-  await foto(page, 'cupom-e-vale-terminal-desktop');
+  await fotografar(page, 'vale-cupom-e-vale-terminal-desktop', true);
   await page.getByRole('button', { name: 'Lançar venda (F2)' }).click();
   await expect(page.getByTestId('recibo-cupom')).toContainText(`Cupom ${palavra}: desconto de R$\u00a010,00`);
   await expect(page.getByTestId('recibo-vale')).toHaveText('Pago com vale-presente: R$ 50,00 · saldo do vale: R$ 50,00');
@@ -164,7 +158,7 @@ test('cupom e vale-presente na mesma venda: o desconto sai primeiro, o vale paga
   await expect(papel).toContainText(new RegExp(`Cupom ${palavra}\\s+- R\\$\\s10,00`));
   await expect(papel).toContainText(/Vale-presente\s+- R\$\s50,00/);
   await expect(papel).toContainText(/A PAGAR\s+R\$\s40,00/);
-  await foto(page, 'cupom-e-vale-recibo-desktop');
+  await fotografar(page, 'vale-cupom-e-vale-recibo-desktop', true);
   await page.setViewportSize({ width: 390, height: 844 });
-  await foto(page, 'cupom-e-vale-recibo-celular');
+  await fotografar(page, 'vale-cupom-e-vale-recibo-celular', true);
 });
