@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ResultadoVenda, SaldoConta } from '@bonifica/contracts';
 import { cliente, conta, credito, lancamento, transacao } from '../src/db/schema/index.js';
 import type { Executor } from '../src/db/client.js';
+import { LOTES_PRIMEIRA_LEITURA } from '../src/modules/account/lotes.js';
 import { creditarCliente, estornar } from '../src/modules/account/razao.js';
 import { expirarCreditos } from '../src/modules/account/validade.js';
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
@@ -170,6 +171,33 @@ describe('lotes com relógio controlado', () => {
     await expect(mover(id, -600, dia(41))).rejects.toThrow(/R\$\s4,00 disponível para uso agora.*R\$\s5,00 venceu e será baixado\./);
     await mover(id, -400, dia(41));
     expect((await lotes(id)).map((l) => l.restante)).toEqual([0, 500, 0]);
+  });
+});
+
+describe('cliente que compra todo dia: mais lotes abertos do que a primeira leitura', () => {
+  it('um débito que os primeiros lotes não cobrem consome os seguintes em ordem; um que eles cobrem toca só o primeiro aberto; o estorno devolve a cada um', async () => {
+    const T2 = dia(400);
+    const id = await novoCliente('Paula Padaria');
+    const n = LOTES_PRIMEIRA_LEITURA + 36;
+    // R$ 1,00 a minute: the lots expire in the order they were made.
+    for (let i = 0; i < n; i++) await mover(id, 100, new Date(T2.getTime() + i * 60_000));
+    const quando = new Date(T2.getTime() + n * 60_000);
+    const cheios = LOTES_PRIMEIRA_LEITURA + 6;
+    const restantes = async () => (await lotes(id)).map((l) => l.restante);
+
+    const debito = await mover(id, -(cheios * 100 + 50), quando);
+    expect(await restantes()).toEqual([...Array(cheios).fill(0), 50, ...Array(n - cheios - 1).fill(100)]);
+    await mover(id, -30, quando);
+    expect(await restantes()).toEqual([...Array(cheios).fill(0), 20, ...Array(n - cheios - 1).fill(100)]);
+
+    await noBanco((tx) => estornar(tx, 1, debito, { descricao: 'Resgate desfeito', criadoEm: quando }));
+    expect(await restantes()).toEqual([...Array(cheios).fill(100), 70, ...Array(n - cheios - 1).fill(100)]);
+    expect(await saldoCashback(id)).toBe(n * 100 - 30);
+
+    await expect(mover(id, -(n * 100 - 29), quando)).rejects.toThrow('Saldo insuficiente para esta operação.');
+    await mover(id, -(n * 100 - 30), quando);
+    expect(await restantes()).toEqual(Array(n).fill(0));
+    expect(await saldoCashback(id)).toBe(0);
   });
 });
 

@@ -48,10 +48,21 @@ function linhas<T>(r: unknown): T[] {
 }
 
 /**
+ * Lots read per account before the statement knows whether they cover the debit: the FIFO prefix by
+ * the index of open lots (credito_conta_aberto_idx). The median account has 6–8 open lots; a customer
+ * who buys every day and seldom redeems has hundreds, and reading them all cost 3.1 ms per batch of
+ * sales with 386 (bench/RESULTS.md, 28/11).
+ */
+export const LOTES_PRIMEIRA_LEITURA = 64;
+
+/**
  * The statement that takes lots for the debits `pedidos` (account → amount, or a SELECT of
- * `conta_id, valor` when the caller knows the account only by its customer), FIFO as a running sum:
- * each lot gives min(what is left in it, what is still asked after the lots before it). Its rows are
- * read by `lerConsumo`. Must run under the accounts' locks, in a statement after the locking one.
+ * `conta_id, valor` when the caller knows the account only by its customer; one row per account),
+ * FIFO as a running sum: each lot gives min(what is left in it, what is still asked after the lots
+ * before it). Its rows are read by `lerConsumo`. Must run under the accounts' locks, in a statement
+ * after the locking one. Each account reads its first LOTES_PRIMEIRA_LEITURA lots in FIFO order;
+ * only an account those do not cover (more lots, and their sum short of the debit) reads them all —
+ * a lot past a prefix that covers the debit would give nothing anyway.
  */
 export function sqlConsumirLotes(empresaId: number, pedidos: Map<number, number> | SQL, modo: ModoConsumo, agora: Date | null | undefined, prioridadeLancamentoId: number | null): SQL {
   const t = instante(agora);
@@ -62,14 +73,26 @@ export function sqlConsumirLotes(empresaId: number, pedidos: Map<number, number>
         ? sql`k.expira_em <= ${t}`
         : sql`true`;
   const prioridade = modo === 'ESTORNO' && prioridadeLancamentoId !== null ? sql`(k.lancamento_id = ${prioridadeLancamentoId}) desc,` : sql``;
+  const ordem = sql`${prioridade} k.expira_em asc nulls last, k.id`;
+  const abertosDe = sql`k.empresa_id = ${empresaId} and k.restante > 0 and ${filtro}`;
   return sql`
-    with pedido as (${pedidos instanceof Map ? sql`select * from unnest(${arrayPg([...pedidos.keys()])}::int[], ${arrayPg([...pedidos.values()])}::bigint[]) as p(conta_id, valor)` : pedidos}),
+    with pedido as materialized (${pedidos instanceof Map ? sql`select * from unnest(${arrayPg([...pedidos.keys()])}::int[], ${arrayPg([...pedidos.values()])}::bigint[]) as p(conta_id, valor)` : pedidos}),
+    primeiros as materialized (
+      select p.conta_id, p.valor, k.id, k.restante, k.expira_em, k.lancamento_id
+      from pedido p cross join lateral (
+        select k.id, k.restante, k.expira_em, k.lancamento_id from credito k
+        where k.conta_id = p.conta_id and ${abertosDe} order by ${ordem} limit ${LOTES_PRIMEIRA_LEITURA}) k),
+    descobertas as materialized (
+      select coalesce(array_agg(conta_id), '{}') as ids from (
+        select conta_id from primeiros group by conta_id, valor having count(*) = ${LOTES_PRIMEIRA_LEITURA} and sum(restante) < valor) x),
+    lidos as (
+      select f.conta_id, f.id, f.restante, f.expira_em, f.lancamento_id from primeiros f, descobertas d where f.conta_id <> all(d.ids)
+      union all
+      select k.conta_id, k.id, k.restante, k.expira_em, k.lancamento_id from credito k, descobertas d where k.conta_id = any(d.ids) and ${abertosDe}),
     abertos as (
       select k.id, k.conta_id, k.restante,
-             coalesce(sum(k.restante) over (partition by k.conta_id order by ${prioridade} k.expira_em asc nulls last, k.id
-                                            rows between unbounded preceding and 1 preceding), 0) as antes
-      from credito k join pedido p on p.conta_id = k.conta_id
-      where k.empresa_id = ${empresaId} and k.restante > 0 and ${filtro}
+             coalesce(sum(k.restante) over (partition by k.conta_id order by ${ordem} rows between unbounded preceding and 1 preceding), 0) as antes
+      from lidos k
     ),
     consumo as (
       select a.id, least(a.restante, p.valor - a.antes)::bigint as qtd
