@@ -50,6 +50,22 @@ const noAlvo = (alvo: Alvo, coluna: SQL): SQL =>
   'ids' in alvo ? sql`${coluna} = any(${`{${alvo.ids.join(',')}}`}::int[])` : sql`${coluna} > ${alvo.de} and ${coluna} <= ${alvo.ate}`;
 
 /**
+ * The join of the customers' cashback and points balances (`s.cb`, `s.pt`). By id list (the changes
+ * of a run), one lookup per customer on conta's unique index: as a grouped pass, the planner read
+ * the whole table for 2,000 ids — 100 of the batch's 130 ms with 400,000 accounts (bench/RESULTS.md,
+ * 28/11). By id range (a load of 20,000), one grouped pass over the range, which the lookups made slower.
+ */
+function juntarSaldos(empresaId: number, alvo: Alvo): SQL {
+  const colunas = sql`coalesce(max(k.saldo) filter (where k.tipo = 'CASHBACK'), 0) as cb, coalesce(max(k.saldo) filter (where k.tipo = 'PONTOS'), 0) as pt`;
+  return 'ids' in alvo
+    ? sql`left join lateral (select ${colunas} from conta k where k.empresa_id = ${empresaId} and k.cliente_id = c.id and k.tipo in ('CASHBACK', 'PONTOS')) s on true`
+    : sql`left join (
+        select k.cliente_id, ${colunas} from conta k
+        where k.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`k.cliente_id`)} and k.tipo in ('CASHBACK', 'PONTOS') group by 1
+      ) s on s.cliente_id = c.id`;
+}
+
+/**
  * Recomputes the summary rows of some customers from `cliente`, `transacao`, `conta` and
  * `cliente_consentimento`, in one statement (one snapshot). Rows that would not change are not
  * rewritten (no dead row for nothing). Sales are grouped by calendar day in Brasília — the same
@@ -76,12 +92,6 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
         array_agg(valor::bigint order by dia) as valor_acum
       from acum group by cliente_id
     ),
-    saldos as (
-      select k.cliente_id, coalesce(max(k.saldo) filter (where k.tipo = 'CASHBACK'), 0) as cb, coalesce(max(k.saldo) filter (where k.tipo = 'PONTOS'), 0) as pt
-      from conta k
-      where k.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`k.cliente_id`)} and k.tipo in ('CASHBACK', 'PONTOS')
-      group by 1
-    ),
     consentimentos as (
       select x.cliente_id, coalesce(bool_or(x.concedido) filter (where x.canal = 'WHATSAPP'), false) as wa,
         coalesce(bool_or(x.concedido) filter (where x.canal = 'EMAIL'), false) as em
@@ -100,7 +110,7 @@ async function recalcular(tx: Executor, empresaId: number, alvo: Alvo): Promise<
       coalesce(v.qtd_acum[cardinality(v.qtd_acum)], cardinality(v.dias), 0), coalesce(v.valor_acum[cardinality(v.valor_acum)], 0)
     from cliente c
     left join compras v on v.cliente_id = c.id
-    left join saldos s on s.cliente_id = c.id
+    ${juntarSaldos(empresaId, alvo)}
     left join consentimentos k on k.cliente_id = c.id
     where c.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`c.id`)}
     on conflict (cliente_id) do update set
