@@ -57,12 +57,10 @@ const noAlvo = (alvo: Alvo, coluna: SQL): SQL =>
  */
 function juntarSaldos(empresaId: number, alvo: Alvo): SQL {
   const colunas = sql`coalesce(max(k.saldo) filter (where k.tipo = 'CASHBACK'), 0) as cb, coalesce(max(k.saldo) filter (where k.tipo = 'PONTOS'), 0) as pt`;
+  const contas = sql`k.empresa_id = ${empresaId} and k.tipo in ('CASHBACK', 'PONTOS')`;
   return 'ids' in alvo
-    ? sql`left join lateral (select ${colunas} from conta k where k.empresa_id = ${empresaId} and k.cliente_id = c.id and k.tipo in ('CASHBACK', 'PONTOS')) s on true`
-    : sql`left join (
-        select k.cliente_id, ${colunas} from conta k
-        where k.empresa_id = ${empresaId} and ${noAlvo(alvo, sql`k.cliente_id`)} and k.tipo in ('CASHBACK', 'PONTOS') group by 1
-      ) s on s.cliente_id = c.id`;
+    ? sql`left join lateral (select ${colunas} from conta k where ${contas} and k.cliente_id = c.id) s on true`
+    : sql`left join (select k.cliente_id, ${colunas} from conta k where ${contas} and ${noAlvo(alvo, sql`k.cliente_id`)} group by 1) s on s.cliente_id = c.id`;
 }
 
 /**
