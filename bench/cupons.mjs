@@ -76,7 +76,7 @@ try {
   ].filter(([chave]) => escolhidos.includes(chave));
   for (let volta = 1; volta <= voltas; volta++) {
     for (const [, nome, corpo] of casos) {
-      const r = await postarEmCarga({ ...carga, url: `${api.base}/services/transacao/venda`, cabecalhos: atendente, corpo });
+      const r = await postarEmCarga({ ...carga, pidApi: api.pid, url: `${api.base}/services/transacao/venda`, cabecalhos: atendente, corpo });
       console.log(JSON.stringify({ engine: alvo.engine, volta, caso: nome, ...r }));
     }
     if (k > codigos.length) {

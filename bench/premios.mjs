@@ -42,7 +42,7 @@ try {
     ['resgate de prêmio com estoque', await novoPremio({ nome: `Bench com estoque ${Date.now()}`, estoque: 10_000_000 })],
   ];
   for (const [nome, premioId] of casos) {
-    const r = await postarEmCarga({ ...carga, url: `${api.base}/services/premio/resgate/save`, cabecalhos, corpo: () => ({ premioId, clienteId: comSaldo[i++ % comSaldo.length] }) });
+    const r = await postarEmCarga({ ...carga, pidApi: api.pid, url: `${api.base}/services/premio/resgate/save`, cabecalhos, corpo: () => ({ premioId, clienteId: comSaldo[i++ % comSaldo.length] }) });
     console.log(JSON.stringify({ engine: alvo.engine, caso: nome, clientes: comSaldo.length, ...r }));
   }
 } finally {

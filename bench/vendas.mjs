@@ -58,7 +58,7 @@ try {
   ];
   if (comSaldo.length === 0) throw new Error('Nenhum cliente com R$ 20,00 disponíveis para o caso de resgate: gere os dados de novo.');
   for (const [nome, corpo] of casos) {
-    const r = await postarEmCarga({ ...carga, url, cabecalhos, corpo });
+    const r = await postarEmCarga({ ...carga, pidApi: api.pid, url, cabecalhos, corpo });
     console.log(JSON.stringify({ engine: alvo.engine, caso: op.token ? `${nome} (token de API)` : nome, ...r }));
   }
 } finally {

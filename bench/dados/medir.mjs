@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 import autocannon from 'autocannon';
 
@@ -70,10 +70,12 @@ export function rodar(opcoes) {
  * given throughput, which is what a target like "≥ 500/s with p99 ≤ 50 ms" asks. (autocannon's own
  * overallRate sends each second's quota back to back and then waits: bursts, not a rate.) `aquecer`
  * seconds run first and are discarded (a process's first seconds compile and prepare its statements).
- * Returns the summary and, when some call was refused, what it answered.
+ * Returns the summary, with `pidApi` the CPU per call (cpuPorChamada), and, when some call was
+ * refused, what it answered.
  */
-export async function postarEmCarga({ url, cabecalhos, corpo, conexoes, segundos, taxa, aquecer = 0 }) {
+export async function postarEmCarga({ url, cabecalhos, corpo, conexoes, segundos, taxa, aquecer = 0, pidApi }) {
   const medir = async (duracao) => {
+    const antes = pidApi ? amostrarCpu(pidApi) : null;
     const recusas = new Map();
     const recusar = (status, body) => recusas.set(`${status} ${body.slice(0, 200)}`, (recusas.get(`${status} ${body.slice(0, 200)}`) ?? 0) + 1);
     const r = taxa
@@ -93,7 +95,8 @@ export async function postarEmCarga({ url, cabecalhos, corpo, conexoes, segundos
             ],
           }),
         );
-    return { conexoes, ...(taxa ? { taxaOferecida: taxa } : {}), ...r, ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) };
+    const cpu = antes ? cpuPorChamada(antes, amostrarCpu(pidApi), r.reqPorSeg) : null;
+    return { conexoes, ...(taxa ? { taxaOferecida: taxa } : {}), ...r, ...(cpu ? { cpu } : {}), ...(recusas.size > 0 ? { recusas: Object.fromEntries(recusas) } : {}) };
   };
   if (aquecer > 0) await medir(aquecer);
   return medir(segundos);
@@ -154,6 +157,67 @@ async function postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos, taxa, 
   const p = (q) => quantil(latencias, q);
   const p99Por10s = porJanela.map((l) => quantil(l.sort((a, b) => a - b), 0.99));
   return { reqPorSeg: Math.round(latencias.length / segundosReais), p50ms: p(0.5), p95ms: p(0.95), p99ms: p(0.99), maxMs: p(1), erros, p99Por10s };
+}
+
+// Clock ticks of /proc/<pid>/stat (USER_HZ: 100 on every Linux this runs on).
+const TICKS_POR_SEGUNDO = 100;
+
+/** A process's CPU seconds, with those of its children that ended (the postmaster's: backends that closed). */
+function segundosDeCpu(pid) {
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return campos.slice(11, 15).reduce((s, c) => s + Number(c), 0) / TICKS_POR_SEGUNDO;
+  } catch {
+    return 0; // the process ended between the listing and the read
+  }
+}
+
+/**
+ * CPU seconds so far (Linux /proc) of the API process and of the machine's PostgreSQL processes
+ * (every process named postgres: backends, WAL writer, checkpointer, autovacuum, and through the
+ * postmaster those that ended; nothing to measure when the server is elsewhere or the engine is
+ * PGlite, which runs inside the API), this process's (the load generator), and how long the API's
+ * main thread has waited for a CPU while ready to run (schedstat).
+ */
+function amostrarCpu(pidApi) {
+  const postgres = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+  const [, esperaNs] = readFileSync(`/proc/${pidApi}/task/${pidApi}/schedstat`, 'utf8').split(' ').map(Number);
+  const carga = process.cpuUsage();
+  return {
+    api: segundosDeCpu(pidApi),
+    pg: postgres.reduce((s, p) => s + segundosDeCpu(p), 0),
+    carga: (carga.user + carga.system) / 1e6,
+    espera: esperaNs / 1e9,
+    t: performance.now(),
+  };
+}
+
+/**
+ * CPU per call between two samples: what a call costs the API and PostgreSQL, whatever the machine
+ * does in that minute. On a shared 2-core machine the calls per second of the same code swing by
+ * ±20 % from one minute to the next, the CPU per call by a few percent (bench/RESULTS.md, 28/11):
+ * it is the yardstick of a change on the sale path. `cargaMsPorChamada`: this process, the load
+ * generator, which shares the machine here and would not in production. `esperaFioPrincipalPct`:
+ * share of the time the API's one JavaScript thread was ready but had no CPU.
+ */
+function cpuPorChamada(a, b, chamadasPorSeg) {
+  const segundos = (b.t - a.t) / 1000;
+  const chamadas = chamadasPorSeg * segundos;
+  const ms = (s) => Math.round((s * 1e6) / chamadas) / 1000;
+  return {
+    apiMsPorChamada: ms(b.api - a.api),
+    pgMsPorChamada: ms(b.pg - a.pg),
+    cargaMsPorChamada: ms(b.carga - a.carga),
+    esperaFioPrincipalPct: Math.round(((b.espera - a.espera) / segundos) * 100),
+  };
 }
 
 /** The load options every sales-like bench takes: --conexoes, --segundos, --taxa (calls/s in all), --aquecer (s). */
