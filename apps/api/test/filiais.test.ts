@@ -4,7 +4,7 @@ import { MENSAGENS_DISPOSITIVO, type Dispositivo, type Filial, type Pagina, type
 import { criarAppDeTeste, env, type AppDeTeste, type Cliente } from './apoio/app-de-teste.js';
 import { auditoriasDe } from './apoio/consultas.js';
 import { textoDoPdf } from './apoio/pdf-texto.js';
-import { cliente, empresa } from '../src/db/schema/index.js';
+import { cliente, empresa, transacao } from '../src/db/schema/index.js';
 
 let t: AppDeTeste;
 let gerente: Cliente;
@@ -192,6 +192,24 @@ describe('dispositivos (computers)', () => {
     expect((await auditoriasDe(t, { entidade: 'dispositivo', entidadeId: caixa.id, acao: 'DESATIVAR' })).length).toBe(1);
     expect(env<Dispositivo>(await gerente.get(`/services/computers/alterarstatus/${caixa.id}`)).result.ativo).toBe(true);
     expect((await venda(atendente, caixa.token)).statusCode).toBe(200);
+  });
+
+  it('no mesmo lote de vendas, só a do dispositivo desativado é recusada, e nada dela é gravado', async () => {
+    const segundo = env<Dispositivo>(await gerente.post('/services/computers/save', { nome: 'Caixa 2', identificador: 'CAIXA-02', filialId: 2 })).result;
+    expect(env<Dispositivo>(await gerente.get(`/services/computers/alterarstatus/${segundo.id}`)).result.ativo).toBe(false);
+    // Another customer: one sale per customer per batch (decision 017).
+    const [c2] = await t.banco.db.insert(cliente).values({ empresaId: 1, nome: 'Cliente do Caixa 2', status: 'ATIVO' }).returning({ id: cliente.id });
+    const vendasDe = async (id: number) => (await t.banco.db.select().from(transacao).where(eq(transacao.clienteId, id))).length;
+    const antes = await vendasDe(clienteId);
+    const [aceita, recusada] = await Promise.all([
+      atendente.post('/services/transacao/venda', { clienteId, valor: 10 }, { headers: { 'x-dispositivo': caixa.token! } }),
+      atendente.post('/services/transacao/venda', { clienteId: c2!.id, valor: 10 }, { headers: { 'x-dispositivo': segundo.token! } }),
+    ]);
+    expect(aceita.statusCode).toBe(200);
+    expect(recusada.statusCode).toBe(403);
+    expect(env(recusada).messageError).toBe(MENSAGENS_DISPOSITIVO.desativado);
+    expect(await vendasDe(clienteId)).toBe(antes + 1);
+    expect(await vendasDe(c2!.id)).toBe(0);
   });
 
   it('novo token: o antigo para de valer', async () => {

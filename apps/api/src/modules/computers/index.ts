@@ -1,2 +1,2 @@
 /** Public face of the `computers` module (decision 022). */
-export { esvaziarLeitorDeDispositivos, exigirDispositivo } from './terminal.js';
+export { dispositivoDaRequisicao, esvaziarLeitorDeDispositivos, exigirDispositivo, portaoDeDispositivo, type PedidoDispositivo } from './terminal.js';

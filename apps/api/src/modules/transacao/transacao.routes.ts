@@ -24,7 +24,7 @@ import { comIdempotencia, pedidoIdempotente } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { sqlFiliaisVisiveis, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { condicaoBusca } from '../client/index.js';
-import { esvaziarLeitorDeDispositivos, exigirDispositivo } from '../computers/index.js';
+import { dispositivoDaRequisicao } from '../computers/index.js';
 import { relatorioVendaRoutes } from './relatorio.routes.js';
 import { cancelarVenda } from './venda.js';
 import { vendedorDoBanco, saldosWire } from './vendedor.js';
@@ -50,7 +50,6 @@ export async function transacaoRoutes(app: FastifyInstance) {
   const vender = vendedorDoBanco(app.banco);
   // On a stop the sales already taken reach the database before it closes (server.ts closes the app first).
   app.addHook('onClose', async () => {
-    await esvaziarLeitorDeDispositivos(app.db);
     await vender.esvaziar();
   });
 
@@ -61,7 +60,6 @@ export async function transacaoRoutes(app: FastifyInstance) {
       const u = usuarioDe(request);
       const empresaId = tenant(u);
       const d = request.body;
-      await exigirDispositivo(app.db, request, empresaId);
       const venda = {
         empresaId,
         clienteId: d.clienteId,
@@ -78,7 +76,8 @@ export async function transacaoRoutes(app: FastifyInstance) {
         cupom: d.cupom ?? null,
       };
       // The sales of every counter go to the database in batches (docs/decisions/017-vendas-em-lote.md).
-      const r = await vender({ usuario: u, chave: pedidoIdempotente(request, empresaId), venda });
+      // The device gate is decided in the batch too (computers/terminal.ts).
+      const r = await vender({ usuario: u, chave: pedidoIdempotente(request, empresaId), venda, dispositivo: dispositivoDaRequisicao(request) });
       return ok(r);
     },
   );

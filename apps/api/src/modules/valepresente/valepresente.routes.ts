@@ -26,7 +26,7 @@ import { comIdempotencia } from '../../lib/idempotencia.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { tornarSuporteDeVale } from '../card/index.js';
-import { exigirDispositivo } from '../computers/index.js';
+import { esvaziarLeitorDeDispositivos, exigirDispositivo } from '../computers/index.js';
 import { nomeDaEmpresa } from '../company/index.js';
 import { comprovanteValePdf } from './comprovante.js';
 import { buscarVale, listarVales, situacao, usosDoVale } from './consulta.js';
@@ -63,6 +63,10 @@ async function comVale<T>(request: FastifyRequest, codigo: string, pin: string, 
 export async function valePresenteRoutes(app: FastifyInstance) {
   const rotas = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['valepresente'];
+  // A sale with a gift card asks its device gate outside the sales' batch: the reads taken reach the database before it closes.
+  app.addHook('onClose', async () => {
+    await esvaziarLeitorDeDispositivos(app.db);
+  });
 
   rotas.post(
     '/valepresente/vender',
