@@ -2,10 +2,10 @@
 // database, log in, run autocannon with the p95 the way RESULTS.md reports it, and follow the API's memory.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 import autocannon from 'autocannon';
+import { clienteCru, linhasDeCabecalho } from './http-cru.mjs';
 
 /**
  * The API from source (tsx) on an existing database: `url` (PostgreSQL) or `dir` (PGlite). Source,
@@ -108,8 +108,8 @@ export async function postarEmCarga({ url, cabecalhos, corpo, conexoes, segundos
  * shows it in the percentiles instead of slowing the generator down (no coordinated omission).
  */
 async function postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos, taxa, recusar }) {
-  const u = new URL(url);
-  const agente = new http.Agent({ keepAlive: true, maxSockets: conexoes });
+  const cliente = clienteCru(url, conexoes);
+  const fixos = linhasDeCabecalho(cabecalhos);
   const total = Math.round(taxa * segundos);
   const latencias = [];
   // The p99 of each 10 s: a background job or a checkpoint shows as one bad window, a slow path as all of them.
@@ -117,31 +117,18 @@ async function postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos, taxa, 
   const inicio = performance.now();
   let erros = 0;
   const enviar = (devido) =>
-    new Promise((ok) => {
-      const texto = JSON.stringify(corpo());
-      const req = http.request(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: agente, headers: { ...cabecalhos, 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(texto) } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d) => (body += d));
-          res.on('end', () => {
-            latencias.push(performance.now() - devido);
-            porJanela[Math.floor((devido - inicio) / 10_000)]?.push(performance.now() - devido);
-            if (res.statusCode >= 300) {
-              erros++;
-              recusar(res.statusCode, body);
-            }
-            ok();
-          });
-        },
-      );
-      req.on('error', () => {
-        erros++;
-        ok();
-      });
-      req.end(texto);
-    });
+    cliente.enviar(`${fixos}idempotency-key: ${randomUUID()}\r\n`, JSON.stringify(corpo())).then(
+      (r) => {
+        const ms = performance.now() - devido;
+        latencias.push(ms);
+        porJanela[Math.floor((devido - inicio) / 10_000)]?.push(ms);
+        if (r.status >= 300) {
+          erros++;
+          recusar(r.status, r.corpo);
+        }
+      },
+      () => erros++,
+    );
   const pendentes = [];
   for (let k = 0; k < total; k++) {
     const devido = inicio + (k * 1000) / taxa;
@@ -151,7 +138,7 @@ async function postarEmTaxa({ url, cabecalhos, corpo, conexoes, segundos, taxa, 
   }
   await Promise.all(pendentes);
   const segundosReais = (performance.now() - inicio) / 1000;
-  agente.destroy();
+  cliente.fechar();
   latencias.sort((a, b) => a - b);
   const quantil = (l, q) => Math.round(l[Math.min(l.length - 1, Math.floor(q * l.length))] ?? NaN);
   const p = (q) => quantil(latencias, q);
