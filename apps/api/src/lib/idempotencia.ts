@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { ErroApi, erro } from './erros.js';
+import { sha256 } from './tokens.js';
 import type { Linha } from './transacao-agrupada.js';
 
 export const MENSAGEM_CHAVE_REUSADA = 'Esta chave de idempotência já foi usada com outro conteúdo.';
@@ -19,9 +19,7 @@ export function pedidoIdempotente(request: FastifyRequest, empresaId: number): P
     empresaId,
     chave: v.trim(),
     rota: `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 120),
-    hashCorpo: createHash('sha256')
-      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-      .digest('hex'),
+    hashCorpo: sha256(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`),
   };
 }
 

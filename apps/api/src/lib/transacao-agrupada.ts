@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -41,7 +41,7 @@ const MAXIMO_PREPARADAS = 200;
 /** A statement for the simple protocol: `EXECUTE` of its prepared form, preceded by the `PREPARE` the first time. */
 function comoTexto(instrucao: SQL, preparadas: Set<string>): { prepare: string | null; texto: string; nome: string } {
   const { sql: texto, params } = dialeto.sqlToQuery(instrucao);
-  const nome = `g_${createHash('sha1').update(texto).digest('hex').slice(0, 20)}`;
+  const nome = `g_${hash('sha1', texto, 'hex').slice(0, 20)}`;
   const argumentos = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
   if (preparadas.has(nome)) return { prepare: null, texto: `execute ${nome}${argumentos}`, nome };
   if (preparadas.size >= MAXIMO_PREPARADAS) {
