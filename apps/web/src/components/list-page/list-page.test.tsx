@@ -2,13 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import type { Pagina } from '@bonifica/contracts';
 import { ProvedorModais } from '../../app/provedor-modais';
 import { Providers } from '../../app/providers';
 import { api } from '../../lib/api';
 import { falha, responder, servidorFalso, type RequisicaoFalsa } from '../../test/servidor-falso';
 import { ListPage } from './list-page';
+import { ESPERA_BUSCA_MS } from './filtro-texto';
 import { prepararAmbienteTabela } from './ambiente-teste';
 import type { BuscarPagina, FiltroDef } from './tipos';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -48,7 +49,8 @@ const FRUTAS: Fruta[] = [
 
 const ROTA = 'POST fruta/filterpaginated/0/20';
 
-function renderizar(url = '/frutas') {
+/** `ficha`: the lazy route of a row's page, resolved when the test says (its code still loading). */
+function renderizar(url = '/frutas', ficha?: Promise<void>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -61,10 +63,22 @@ function renderizar(url = '/frutas') {
             buscar={buscarFrutas}
             chaveConsulta={(c) => ['frutas', c]}
             filtros={FILTROS}
-            acoesLinha={(f) => <button type="button">Editar {f.nome}</button>}
+            acoesLinha={(f) => (
+              <>
+                <button type="button">Editar {f.nome}</button>
+                <Link to={`/frutas/${f.id}`}>Abrir {f.nome}</Link>
+              </>
+            )}
             acaoNovo={<button type="button">Nova fruta</button>}
           />
         ),
+      },
+      {
+        path: '/frutas/:id',
+        lazy: async () => {
+          await ficha;
+          return { element: <h1>Ficha da fruta</h1> };
+        },
       },
     ],
     { initialEntries: [url] },
@@ -228,5 +242,22 @@ describe('ListPage', () => {
     await waitFor(() => expect(params().get('tamanho')).toBe('50'));
     expect(params().has('pagina')).toBe(false);
     await waitFor(() => expect(servidor.chamadas('POST fruta/filterpaginated/0/50')).toHaveLength(1));
+  });
+
+  it('digitar a busca e abrir uma linha logo em seguida leva à linha: a busca que termina durante a ida não volta para a lista', async () => {
+    servidorFalso({ [ROTA]: pagina(FRUTAS) });
+    let carregar: () => void = () => {};
+    const ficha = new Promise<void>((r) => (carregar = r));
+    const { router, usuario } = renderizar('/frutas', ficha);
+    await screen.findByText('Maçã');
+
+    await usuario.type(screen.getByLabelText('Busca'), 'ma');
+    await usuario.click(screen.getByRole('link', { name: 'Abrir Maçã' }));
+    // The search's pause ends while the row's page is still loading.
+    await new Promise((r) => setTimeout(r, ESPERA_BUSCA_MS + 200));
+    carregar();
+
+    expect(await screen.findByRole('heading', { name: 'Ficha da fruta' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/frutas/1');
   });
 });
