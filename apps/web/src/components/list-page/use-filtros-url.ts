@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import {
   TAMANHO_PAGINA_PADRAO,
   TAMANHOS_PAGINA,
@@ -73,12 +73,12 @@ export function lerEstadoLista(params: URLSearchParams, opcoes: OpcoesEstadoList
  */
 export function useFiltrosUrl(opcoes: OpcoesEstadoLista) {
   const [params, setParams] = useSearchParams();
-  // The user already left for another page (a row's link, while that page's code loads): a search
-  // pause ending now must not write the URL — that navigation would cancel the one under way, and
-  // the attendant who typed a CPF and clicked the customer at once would land back on the list.
-  const navegacao = useNavigation();
+  // The user already left for another page (a row's link, while that page's code loads or renders):
+  // a search pause ending now must not write the URL — that navigation would cancel the one under
+  // way, and the attendant who typed a CPF and clicked the customer at once would land back on the
+  // list. The router is asked at the call: the render it would come from may not have happened yet.
+  const roteador = useContext(UNSAFE_DataRouterContext)?.router;
   const { pathname } = useLocation();
-  const saindo = navegacao.location !== undefined && navegacao.location.pathname !== pathname;
   const { filtros, camposOrdenaveis, ordenacaoPadrao, tamanhoPadrao } = opcoes;
   const estado = useMemo(
     () => lerEstadoLista(params, { filtros, camposOrdenaveis, ordenacaoPadrao, tamanhoPadrao }),
@@ -87,7 +87,8 @@ export function useFiltrosUrl(opcoes: OpcoesEstadoLista) {
 
   const alterar = useCallback(
     (mudancas: Record<string, string | null>, reiniciarPagina: boolean) => {
-      if (saindo) return;
+      const agora = roteador?.state;
+      if (agora && (agora.location.pathname !== pathname || (agora.navigation.location && agora.navigation.location.pathname !== pathname))) return;
       setParams(
         (atual) => {
           const novo = new URLSearchParams(atual);
@@ -101,7 +102,7 @@ export function useFiltrosUrl(opcoes: OpcoesEstadoLista) {
         { replace: true },
       );
     },
-    [setParams, saindo],
+    [setParams, roteador, pathname],
   );
 
   const definirFiltro = useCallback((nome: string, valor: string | null) => alterar({ [nome]: valor }, true), [alterar]);
