@@ -19,6 +19,9 @@ const api = (engine: 'pglite' | 'postgres') => ({
     hookTimeout: 60_000,
     // The database each file copies, migrated and seeded once per run.
     globalSetup: ['./test/apoio/banco-modelo.ts'],
+    // Each process imports the server once for all its files: none of them mocks a module or touches the
+    // environment, and module state is per database (docs/decisions/044, revision of 29/11).
+    isolate: false,
   },
 });
 
