@@ -88,7 +88,9 @@ export function useFiltrosUrl(opcoes: OpcoesEstadoLista) {
   const alterar = useCallback(
     (mudancas: Record<string, string | null>, reiniciarPagina: boolean) => {
       const agora = roteador?.state;
-      if (agora && (agora.location.pathname !== pathname || (agora.navigation.location && agora.navigation.location.pathname !== pathname))) return;
+      const jaSaiu = agora !== undefined && agora.location.pathname !== pathname;
+      const saindo = agora?.navigation.location !== undefined && agora.navigation.location.pathname !== pathname;
+      if (jaSaiu || saindo) return;
       setParams(
         (atual) => {
           const novo = new URLSearchParams(atual);
