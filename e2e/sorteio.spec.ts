@@ -20,7 +20,8 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await entrar(page, 'gerente').catch(() => expect(page).toHaveURL(/\/app\/pages\/bemvindo$/, { timeout: 30_000 }));
   const nome = `Sorteio E2E ${Date.now().toString(36).slice(-5)}`;
 
-  // The form: the demo's sales of the last weeks give the lucky numbers; the seed is yesterday's Loteria Federal.
+  // The form: the demo's sales of the last weeks give the lucky numbers; the seed is today's Loteria Federal
+  // (the list must be frozen before the extraction, and the result typed on its day).
   await page.goto('/app/sorteio/sorteios');
   await expect(page.getByRole('heading', { level: 1, name: 'Sorteios' })).toBeVisible();
   await page.getByRole('button', { name: 'Novo sorteio' }).first().click();
@@ -32,7 +33,7 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await gaveta.getByRole('textbox', { name: /Prêmios/ }).fill('Uma bicicleta\nVale-compras de R$ 100,00');
   await gaveta.getByRole('textbox', { name: /Valor por número/ }).fill('10,00');
   await gaveta.getByRole('textbox', { name: /Máximo de números/ }).fill('50');
-  await digitarData(page, 'Data da extração da Loteria Federal', dia(-1));
+  await digitarData(page, 'Data da extração da Loteria Federal', dia(0));
   await fotografar(page, 'sorteio-form-desktop');
   await gaveta.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sorteio cadastrado.')).toBeVisible();
@@ -51,10 +52,17 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await expect(page.getByRole('heading', { level: 1, name: 'Ganhadores' })).toBeVisible();
   await page.getByRole('textbox', { name: /Resultado da Loteria Federal/ }).fill('48213');
   await page.getByRole('button', { name: 'Registrar semente' }).click();
+  // Asked first, with the number typed in bold: a wrong Loteria result would change every winner.
+  await expect(page.getByRole('dialog').getByText('48213')).toBeVisible();
+  await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByTestId('semente')).toHaveText('48213');
   await page.getByRole('button', { name: 'Sortear o 1º prêmio' }).click();
+  await expect(page.getByRole('dialog').getByText(/Sortear agora o 1º prêmio \(Uma bicicleta\)/)).toBeVisible();
+  // Enter confirms: the Sim button has the focus (a keyboard at a live draw).
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('ganhador')).toHaveCount(1);
   await page.getByRole('button', { name: 'Sortear o 2º prêmio' }).click();
+  await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByTestId('ganhador')).toHaveCount(2);
   await fotografar(page, 'sorteio-ganhadores-desktop');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -145,7 +145,7 @@ describe('cupomdesconto/whats/enviar', () => {
     expect(r.statusCode).toBe(409);
     expect(r.json().messageError).toMatch(/inativo, vencido ou esgotado/);
     const alheio = await publicoDe(await criarClientes(ctx.db, ctx.outraId, 1, 'SemInst', true), ctx.outraId);
-    const k = env<Cupom>(await ctx.outra.post('/services/cupomdesconto/save', { nome: 'Sem número', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, whatsAppLote: MODELO })).result;
+    const k = env<Cupom>(await ctx.outra.post('/services/cupomdesconto/save', { nome: 'Sem número', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, dataVencimento: '2099-12-31', whatsAppLote: MODELO })).result;
     expect(env<EnvioCupomWhats>(await enviar(ctx.outra, { cupomId: k.id, publicoId: alheio, simular: true })).result).toMatchObject({ destinatarios: 1, temNumero: false });
     const s = await enviar(ctx.outra, { cupomId: k.id, publicoId: alheio });
     expect(s.statusCode, s.body).toBe(409);
@@ -187,6 +187,8 @@ describe('cupomdesconto/download/whats', () => {
     expect(linhasCsv[1]).toContain(`(${cel[0]!.celular.slice(0, 2)}) ${cel[0]!.celular.slice(2, 7)}-${cel[0]!.celular.slice(7)}`);
     expect(linhasCsv.slice(1).join('\n')).toContain(codigos.find((k) => k.cliente_id === ids[0])!.codigo);
     expect(linhasCsv[1]).toContain(';FILA;');
+    // Queued at: DD/MM/AAAA HH:MM:SS in Brasília, as Excel pt-BR shows it (not an ISO instant in UTC).
+    expect(linhasCsv[1]!.split(';')[4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect((await ctx.gerente.post('/services/cupomdesconto/download/whats', { cupomId: 999_999 })).statusCode).toBe(404);
   });
 });

@@ -78,7 +78,7 @@ describe('cupomdesconto: cadastro', () => {
       dataVencimento: '2099-08-31',
       vencimentoDiaSemana: [6, 0, 6],
       palavraChave: 'papai15',
-      whatsAppLote: 'Olá {nome}, seu cupom: {codigo}',
+      whatsAppLote: 'Olá {nome}, seu cupom: {cupom}',
       filiais: [2],
     });
     expect(c).toMatchObject({
@@ -148,6 +148,8 @@ describe('cupomdesconto: cadastro', () => {
       [{ nome: 'Filial', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, filiais: [4] }, 'Filial não encontrada na rede.'],
       [{ nome: 'Palavra', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, palavraChave: 'jaexiste' }, 'Esta palavra-chave já é de outro cupom.', 409],
       [{ nome: 'Extra', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, xyz: 1 }, ''],
+      [{ nome: 'Variável', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, whatsAppLote: 'Seu código: {codigo}' }, 'Variável desconhecida: {codigo}.'],
+      [{ nome: 'Sem data', tipo: 'LOTE', beneficio: 'PERCENTUAL', percentual: 5, whatsAppLote: 'Use {cupom} até {vencimento}.' }, 'A mensagem usa {vencimento}, mas o cupom não tem data de vencimento'],
     ];
     for (const [corpo, mensagem, status] of casos) {
       const r = await gerente.post('/services/cupomdesconto/save', corpo);
@@ -202,6 +204,9 @@ describe('cupomdesconto: lotes de códigos', () => {
     const linhasCsv = csv.body.trim().split(/\r?\n/);
     expect(linhasCsv).toHaveLength(2501);
     expect(linhasCsv[0]).toContain('Código');
+    // "Gerado em" is the day in Brasília, DD/MM/AAAA (it was converted twice and came out as "26//2/29/1").
+    const hojeBR = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    expect(linhasCsv[1]!.split(';').at(-1)).toBe(hojeBR);
     const csv2 = await gerente.post('/services/cupomdesconto/download/cupons', { cupomId: c.id });
     expect(csv2.body).toBe(csv.body);
 
@@ -258,6 +263,29 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     expect(d.serie).toEqual([{ periodo: hoje, vendas: meus[0]!.n, valor: d.totais.valor, desconto: d.totais.desconto }]);
   });
 
+  it('cupom que cobre a compra inteira: a venda sai com nada a pagar e sem cashback; o código digitado com espaços vale', async () => {
+    const c = await novoCupom({ nome: 'Cinquenta reais', beneficio: 'VALOR', percentual: null, valor: 50, quantidade: 1 });
+    const [codigo] = await gerar(c);
+    const cli = await novoCliente();
+    const espacado = ` ${codigo!.toLowerCase().split('').join(' ')} `;
+    const previa = env<CupomAplicado>(await atendente.post('/services/cupomdesconto/validar', { codigo: espacado, valor: 30, clienteId: cli })).result;
+    expect(previa).toMatchObject({ desconto: 30, valorAPagar: 0 });
+    const r = await vender(atendente, { clienteId: cli, valor: 30, cupom: espacado });
+    expect(r.statusCode, r.body).toBe(200);
+    const v = env<ResultadoVenda>(r).result;
+    expect(v).toMatchObject({ cashback: 0, cupom: { codigo, desconto: 30, valorAPagar: 0 } });
+    const [t1] = await linhas<{ valor_centavos: number }>(sql`select valor_centavos from transacao where id = ${v.transacaoId}`);
+    expect(Number(t1!.valor_centavos)).toBe(0);
+    expect(await saldoCashback(cli)).toBe(0);
+    expect((await gerente.get(`/services/transacao/cancelar/${v.transacaoId}`)).statusCode).toBe(200);
+    expect(await contar(sql`select usos as n from cupom_desconto_codigo where codigo = ${codigo!}`)).toBe(0);
+    // Nothing to pay leaves nothing to redeem from the balance.
+    const comResgate = await vender(atendente, { clienteId: cli, valor: 30, cupom: codigo, resgate: 1 });
+    expect(comResgate.statusCode).toBe(400);
+    expect(env(comResgate).messageError).toBe('O resgate não pode ser maior que o valor a pagar com o desconto do cupom.');
+    expect(await violacoesDoRazao(t)).toEqual(RAZAO_INTACTO);
+  });
+
   it('bônus de cashback: crédito à parte, estornado no cancelamento da venda; o razão fecha', async () => {
     const c = await novoCupom({ nome: 'Bônus', beneficio: 'BONUS_VALOR', percentual: null, valor: 7.5, palavraChave: 'BONUS75', usosPorCliente: 1 });
     const cli = await novoCliente();
@@ -292,7 +320,7 @@ describe('cupomdesconto: uso na venda do terminal', () => {
       [{ cupom: 'MINIMO1', valor: 49.99 }, 409, 'Este cupom exige compra mínima de R$ 50,00.'],
       [{ cupom: 'LOJA1', filialId: 2 }, 409, 'Este cupom não vale nesta loja.'],
       [{ cupom: 'CHEIO1', valor: 50, resgate: 20 }, 400, 'O resgate não pode ser maior que o valor a pagar com o desconto do cupom.'],
-      [{ cupom: 'a b' }, 400, 'Código do cupom inválido'],
+      [{ cupom: 'a_b' }, 400, 'Código do cupom inválido'],
     ];
     for (const [extra, status, mensagem] of casos) {
       const r = await vender(gerente, { clienteId: cli, valor: 100, ...extra });

@@ -70,6 +70,12 @@ describe('página pública da URL de compartilhamento', () => {
     expect(excedeu.statusCode).toBe(429);
     expect(env(excedeu).messageError).toBe(MENSAGEM_LIMITE_PUBLICO);
     expect(Number(excedeu.headers['retry-after'])).toBeGreaterThan(0);
+    // A phone's browser asks for HTML: it gets a page saying the same, not the JSON envelope.
+    const noNavegador = await t.app.inject({ method: 'GET', url: '/p/bonifica-demo', remoteAddress: '198.51.100.9', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(noNavegador.statusCode).toBe(429);
+    expect(noNavegador.headers['content-type']).toContain('text/html');
+    expect(noNavegador.body).toContain('<h1>Aguarde um minuto</h1>');
+    expect(noNavegador.body).toContain(MENSAGEM_LIMITE_PUBLICO);
     expect((await pedir('198.51.100.10')).statusCode).toBe(200);
   });
 });

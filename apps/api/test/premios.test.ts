@@ -74,9 +74,15 @@ describe('premio: catálogo', () => {
   });
 
   it('recusa entrada ruim com mensagens em português e não grava nada', async () => {
+    // arquivo/upload aceita PDF (anexo de modelo); como foto de prêmio, não.
+    const [pdf] = await t.banco.db
+      .insert(arquivo)
+      .values({ empresaId: 1, nome: 'regulamento.pdf', tipo: 'application/pdf', tamanho: 9, sha256: '3'.repeat(64), dados: Buffer.from('%PDF-1.4\n') })
+      .returning({ id: arquivo.id });
     const antes = await linhas<{ n: number }>(sql`select count(*)::int as n from premio`);
     const casos: [Record<string, unknown>, string][] = [
-      [{ nome: 'X', custoPontos: 10 }, 'Informe o nome do prêmio.'],
+      [{ nome: 'X', custoPontos: 10 }, 'O nome do prêmio precisa de pelo menos 2 caracteres.'],
+      [{ nome: '  ', custoPontos: 10 }, 'Informe o nome do prêmio.'],
       [{ nome: 'Sem custo' }, 'Informe o custo do prêmio em pontos, em cashback ou nos dois.'],
       [{ nome: 'Centavos', custoCashback: 1.234 }, 'O custo em cashback deve ter no máximo 2 casas decimais (centavos).'],
       [{ nome: 'Pontos quebrados', custoPontos: 1.5 }, 'Custo em pontos deve ser um número inteiro.'],
@@ -85,6 +91,7 @@ describe('premio: catálogo', () => {
       [{ nome: 'Data ruim', custoPontos: 10, validoDe: '2026-02-30' }, 'Data de início da validade inválida.'],
       [{ nome: 'Filial alheia', custoPontos: 10, filiais: [4] }, 'Filial não encontrada na rede.'],
       [{ nome: 'Foto alheia', custoPontos: 10, fotoArquivoId: 999999 }, 'Foto não encontrada: envie a imagem de novo.'],
+      [{ nome: 'Foto em PDF', custoPontos: 10, fotoArquivoId: pdf!.id }, 'A foto do prêmio deve ser uma imagem PNG, JPEG ou WebP.'],
       [{ nome: 'Período', custoPontos: 10, limitePeriodo: 'HORA' }, 'Período do limite inválido: use DIA, SEMANA, MES, ANO ou SEMPRE.'],
     ];
     for (const [corpo, mensagem] of casos) {
@@ -119,13 +126,17 @@ describe('premio: catálogo', () => {
   it('POST premio/imprimir: o catálogo em PDF com os prêmios ativos e o custo', async () => {
     await novoPremio({ nome: 'Garrafa de Parede', custoPontos: 250, custoCashback: 5 });
     await novoPremio({ nome: 'Prêmio Desligado', ativo: false });
-    const r = await atendente.post('/services/premio/imprimir', {});
+    await novoPremio({ nome: 'Prêmio Esgotado', estoque: 0 });
+    await novoPremio({ nome: 'Só na Moema', filiais: [MOEMA] });
+    const r = await gerente.post('/services/premio/imprimir', {});
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
     const texto = textoDoPdf(r.rawPayload).join(' ').replace(/\s+/g, ' ');
     expect(texto).toContain('Garrafa de Parede');
     expect(texto).toContain('250 pontos + R$ 5,00 de cashback');
     expect(texto).not.toContain('Prêmio Desligado');
+    expect(texto).not.toContain('Prêmio Esgotado');
+    expect(texto).toMatch(/Retirada só em: Bonifica Moema/);
     expect((await gerente.post('/services/premio/imprimir', { filialId: 'x' })).statusCode).toBe(400);
   });
 
@@ -479,6 +490,24 @@ describe('premio/resgate: status, entrega, cancelamento, reenvio, comprovante, l
       expect(mensagens).toHaveLength(0);
     }
     expect((await atendente.get('/services/premio/resgate/reenviar/resgate/999999')).statusCode).toBe(404);
+  });
+
+  it('resgate cancelado: reenviar é recusado e o comprovante impresso diz que o código não vale mais', async () => {
+    const p = await novoPremio({ nome: 'Cancelado sem reenvio', custoPontos: 1 });
+    const c = await novoCliente({ celular: '11987654322', email: 'cancelado@exemplo.com.br' });
+    await creditar(c, 'PONTOS', 1);
+    const res = env<ResgatePremio>(await resgatar(p.id, c, atendente)).result;
+    expect((await gerente.get(`/services/premio/resgate/cancelar/${res.id}?motivo=Desistiu`)).statusCode).toBe(200);
+    const antes = await linhas<{ n: number }>(sql`select count(*)::int as n from mensagem_saida where origem = 'PREMIO_RESGATE' and origem_id = ${res.id}`);
+    for (const canal of ['WHATSAPP', 'EMAIL']) {
+      const r = await atendente.get(`/services/premio/resgate/reenviar/resgate/${res.id}?canal=${canal}`);
+      expect(r.statusCode).toBe(409);
+      expect(env(r).messageError).toBe('Este resgate foi cancelado: não há comprovante para reenviar.');
+    }
+    expect(await linhas<{ n: number }>(sql`select count(*)::int as n from mensagem_saida where origem = 'PREMIO_RESGATE' and origem_id = ${res.id}`)).toEqual(antes);
+    const texto = textoDoPdf((await atendente.post('/services/premio/resgate/imprimir', { id: res.id })).rawPayload).join(' ').replace(/\s+/g, ' ');
+    expect(texto).toContain('Resgate cancelado: este código não vale mais.');
+    expect(texto).not.toContain('para retirar o prêmio');
   });
 
   it('comprovante 80 mm sem margem, com o código, o prêmio e o cliente', async () => {

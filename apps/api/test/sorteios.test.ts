@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lerLista, sha256Hex, sortearPosicao, type GanhadorAnterior, type GanhadorSorteio, type Pagina, type Sorteio } from '@bonifica/contracts';
@@ -35,6 +36,9 @@ async function vender(clienteId: number, valorCentavos: number, dia: string, fil
   await t.banco.db.insert(transacao).values({ empresaId: 1, filialId, clienteId, valorCentavos, criadoEm: new Date(`${dia}T15:00:00Z`) });
 }
 
+/** Today in Brasília: a Loteria extraction still to come (the list must be frozen before it; decision 037). */
+const HOJE = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
 const basico = (extra: Record<string, unknown> = {}) => ({
   nome: 'Sorteio de Natal',
   regulamento: 'Regulamento do sorteio: a cada R$ 10,00 em compras, um número da sorte.',
@@ -45,7 +49,7 @@ const basico = (extra: Record<string, unknown> = {}) => ({
   valorPorNumero: 10,
   maximoPorCliente: 5,
   origemSemente: 'LOTERIA',
-  dataLoteria: '2020-02-05',
+  dataLoteria: HOJE,
   ...extra,
 });
 
@@ -126,6 +130,7 @@ describe('sorteio: cadastro', () => {
       [{ maximoPorCliente: 0 }, 'O máximo por cliente deve ser pelo menos 1.'],
       [{ dataLoteria: null }, 'Informe a data da extração da Loteria Federal que dará a semente.'],
       [{ dataLoteria: '2020-01-15' }, 'A extração da Loteria Federal deve ser depois do fim do período.'],
+      [{ dataLoteria: '2020-02-05' }, 'A extração da Loteria Federal de 05/02/2020 já aconteceu: a lista precisa ser congelada antes dela. Escolha uma extração de hoje em diante.'],
       [{ semente: '12345' }, 'Com a Loteria Federal, a semente é informada depois da extração.'],
       [{ origemSemente: 'FIXA', semente: null }, 'Informe a semente fixada no regulamento.'],
       [{ origemSemente: 'FIXA', semente: '<script>' }, 'A semente aceita letras, números, espaço e . , / -'],
@@ -189,7 +194,7 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
     const f = await gerente.post('/services/sorteio/congelar', { id: futuro.id });
     expect(f.statusCode).toBe(400);
     expect(env(f).messageError).toBe('O período do sorteio ainda não terminou: congele a lista depois do último dia.');
-    const vazio = await novoSorteio({ inicio: '2010-01-01', fim: '2010-01-31', dataLoteria: '2010-02-05' });
+    const vazio = await novoSorteio({ inicio: '2010-01-01', fim: '2010-01-31', dataLoteria: HOJE });
     expect(env(await gerente.post('/services/sorteio/congelar', { id: vazio.id })).messageError).toBe('Nenhum cliente ganhou números da sorte no período: não há lista para congelar.');
     expect(await linhas(sql`select 1 from sorteio_participante where sorteio_id in (${futuro.id}, ${vazio.id})`)).toHaveLength(0);
 
@@ -210,6 +215,10 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
     );
     expect(s.hashLista).toBe(await sha256Hex(texto));
     expect(texto).not.toContain('12345678901');
+    // A browser that takes gzip gets the same bytes compressed.
+    const comprimida = await t.cliente().get(`/p/sorteio/${s.codigoPublico}/lista.txt`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(comprimida.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(comprimida.rawPayload).toString('utf8')).toBe(texto);
 
     const again = await gerente.post('/services/sorteio/congelar', { id: s.id });
     expect(env(again).messageError).toBe('A lista deste sorteio já foi congelada.');
@@ -223,8 +232,12 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
     expect(sem.statusCode, sem.body).toBe(200);
     expect(env<Sorteio>(sem).result.semente).toBe('54321');
 
-    const r1 = await gerente.get(`/services/sorteio/addganhador/${s.id}`);
-    expect(r1.statusCode, r1.body).toBe(200);
+    // The screen names the prize it draws: a double click asks twice for the 1st, and only one is drawn.
+    const duplo = await Promise.all([1, 2].map(() => gerente.get(`/services/sorteio/addganhador/${s.id}?posicao=1`)));
+    expect(duplo.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(env(duplo.find((r) => r.statusCode === 409)!).messageError).toBe('O 1º prêmio já foi sorteado.');
+    expect(env(await gerente.get(`/services/sorteio/addganhador/${s.id}?posicao=3`)).messageError).toBe('O próximo prêmio a sortear é o 2º.');
+    expect(env(await gerente.get(`/services/sorteio/addganhador/${s.id}?posicao=x`)).messageError).toBe('Posição do prêmio inválida.');
     expect(env(await gerente.post('/services/sorteio/semente', { id: s.id, semente: '11111' })).messageError).toBe('O sorteio já tem ganhadores: a semente não pode mais mudar.');
 
     const texto = (await t.cliente().get(`/p/sorteio/${s.codigoPublico}/lista.txt`)).body;
@@ -318,12 +331,55 @@ describe('sorteio: apuração, congelamento, ganhadores e verificação pública
   });
 });
 
+describe('sorteio: a semente não pode ser conhecida antes da lista', () => {
+  it('congelar depois da extração da Loteria é recusado; um ganhador manual antes da semente não trava o sorteio', async () => {
+    const l = await novoSorteio({ premios: ['Prêmio manual', 'Prêmio sorteado'], nome: 'Sorteio da semente tardia' });
+    // The extraction day passes while the list is still open (a draft saved earlier).
+    await t.banco.db.execute(sql`update sorteio set data_loteria = '2020-02-05' where id = ${l.id}`);
+    const tarde = await gerente.post('/services/sorteio/congelar', { id: l.id });
+    expect(tarde.statusCode).toBe(400);
+    expect(env(tarde).messageError).toContain('A extração da Loteria Federal de 05/02/2020 já aconteceu');
+    expect((await buscar(l.id)).status).toBe('RASCUNHO');
+    await t.banco.db.execute(sql`update sorteio set data_loteria = ${HOJE} where id = ${l.id}`);
+    const cg = await gerente.post('/services/sorteio/congelar', { id: l.id });
+    expect(cg.statusCode, cg.body).toBe(200);
+    const publica = await t.cliente().get(`/p/sorteio/${l.codigoPublico}`);
+    expect(publica.body).toMatch(/Lista congelada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(Brasília\)/);
+
+    const numero = lerLista((await t.cliente().get(`/p/sorteio/${l.codigoPublico}/lista.txt`)).body)[0]!.numero;
+    expect((await gerente.post('/services/sorteio/addganhadormanual', { id: l.id, numero, motivo: 'Ganhador do sorteio presencial' })).statusCode).toBe(200);
+    const sem = await gerente.post('/services/sorteio/semente', { id: l.id, semente: '48213' });
+    expect(sem.statusCode, sem.body).toBe(200);
+    expect(env<Sorteio>(sem).result.sementeEm).not.toBeNull();
+    expect((await gerente.get(`/services/sorteio/addganhador/${l.id}?posicao=2`)).statusCode).toBe(200);
+    expect(env(await gerente.post('/services/sorteio/semente', { id: l.id, semente: '11111' })).messageError).toBe('O sorteio já tem ganhadores: a semente não pode mais mudar.');
+    expect((await buscar(l.id)).status).toBe('CONCLUIDO');
+  });
+
+  it('semente fixa: trancada depois do início do período; a página pública diz quando foi fixada', async () => {
+    const futuro = { inicio: '2099-01-01', fim: '2099-01-31', origemSemente: 'FIXA', semente: 'antes-1', dataLoteria: null };
+    const a = await novoSorteio(futuro);
+    const trocada = env<Sorteio>(await gerente.post('/services/sorteio/save', { ...basico(futuro), id: a.id, semente: 'antes-2' })).result;
+    expect(trocada.semente).toBe('antes-2');
+    expect((await t.cliente().get(`/p/sorteio/${a.codigoPublico}`)).body).toContain('antes do início do período');
+
+    const retroativo = await novoSorteio({ origemSemente: 'FIXA', semente: 'depois-1', dataLoteria: null });
+    const r = await gerente.post('/services/sorteio/save', { ...basico({ origemSemente: 'FIXA', dataLoteria: null }), id: retroativo.id, semente: 'depois-2' });
+    expect(r.statusCode).toBe(400);
+    expect(env(r).messageError).toBe('A semente fixa não pode mudar depois do início do período: ela precisa ser conhecida antes de qualquer número da sorte.');
+    // Other fields still change; the seed and when it was fixed stay.
+    const renomeado = env<Sorteio>(await gerente.post('/services/sorteio/save', { ...basico({ origemSemente: 'FIXA', dataLoteria: null }), id: retroativo.id, semente: 'depois-1', nome: 'Sorteio retroativo' })).result;
+    expect(renomeado).toMatchObject({ nome: 'Sorteio retroativo', semente: 'depois-1', sementeEm: retroativo.sementeEm });
+    expect((await t.cliente().get(`/p/sorteio/${retroativo.codigoPublico}`)).body).toContain('depois do início do período: a empresa já conhecia parte da lista');
+  });
+});
+
 describe('sorteio: lista grande, lida em blocos', () => {
   it('dois congelamentos ao mesmo tempo: um congela, o outro ouve que já foi; a lista de vários blocos tem o SHA-256 do texto inteiro', async () => {
     // R$ 1,00 por número, sem limite: 15.000 + 20.000 + 10.000 números, atravessando os blocos de leitura.
     const reais = [15_000, 20_000, 10_000];
     for (const [i, r] of reais.entries()) await vender(await novoCliente({ nome: `Grande Participante ${i + 1}` }), r * 100, '2019-06-10');
-    const g = await novoSorteio({ inicio: '2019-06-01', fim: '2019-06-30', dataLoteria: '2019-07-03', valorPorNumero: 1, maximoPorCliente: null });
+    const g = await novoSorteio({ inicio: '2019-06-01', fim: '2019-06-30', dataLoteria: HOJE, valorPorNumero: 1, maximoPorCliente: null });
 
     const respostas = await Promise.all([1, 2].map(() => gerente.post('/services/sorteio/congelar', { id: g.id })));
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 400]);
@@ -350,6 +406,6 @@ describe('sorteio: lista grande, lida em blocos', () => {
     const [, , cpf, nome] = texto.split('\n')[34_998]!.split(';');
     const pagina = (await t.cliente().get(`/p/sorteio/${g.codigoPublico}`)).body;
     expect(nome).toBe('Grande 2.');
-    expect(pagina).toContain(`${nome}<br><small>${cpf}</small>`);
+    expect(pagina).toContain(`${nome}<br><small class="cpf">${cpf}</small>`);
   });
 });

@@ -13,7 +13,10 @@ export const LIMITE_PDF_BYTES = 5 * 1024 * 1024;
 
 export const MENSAGEM_ARQUIVO_TIPO = 'Envie uma imagem PNG, JPEG, GIF, WEBP ou ICO, ou um PDF.';
 export const MENSAGEM_ARQUIVO_GRANDE = 'A imagem passa de 2 MB. Envie uma imagem menor.';
-export const MENSAGEM_PDF_GRANDE = 'O PDF passa de 5 MB. Envie um arquivo menor.';
+/** Said before the type is known (the bytes stop at the larger limit), so it names both. */
+export const MENSAGEM_PDF_GRANDE = 'O arquivo passa de 5 MB (imagens: até 2 MB). Envie um arquivo menor.';
+/** Photos shown in lists, PDFs and vouchers: what the PDF renderer and every browser draw. */
+export const TIPOS_FOTO = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies readonly TipoImagem[];
 export const MENSAGEM_ARQUIVO_NAO_ENCONTRADO = 'Arquivo não encontrado.';
 
 /** Path of a file's bytes (outside /services): stable for as long as the file exists. */

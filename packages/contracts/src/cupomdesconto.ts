@@ -3,6 +3,7 @@ import { reais } from './valores.js';
 import { emUnidadesInteiras } from './br/dinheiro.js';
 import { dataFiltro } from './transacao.js';
 import { codigoCupomSchema } from './cupomdesconto-codigo.js';
+import { mensagemVariavelDesconhecida, variaveisDesconhecidas } from './mensagem.js';
 
 export { codigoCupomSchema };
 
@@ -89,7 +90,7 @@ export const cupomSaveSchema = z
       .transform((s) => (s ? s.toUpperCase() : null))
       .nullable()
       .default(null),
-    /** The message of the WhatsApp sends ({codigo}, {nome} and {link} are replaced). */
+    /** The message of the WhatsApp sends: {cupom} is each customer's code, {vencimento} the coupon's expiry; the templates' other variables too. */
     whatsAppLote: z.string().trim().max(1000, 'A mensagem do WhatsApp pode ter até 1000 caracteres.').nullable().default(null),
     /** Branches where it is accepted (ids of the network's companies); empty = all. */
     filiais: z.array(id('Filial inválida.')).max(200, 'Filiais demais.').default([]).transform((l) => [...new Set(l)]),
@@ -116,6 +117,12 @@ export const cupomSaveSchema = z
     }
     if (c.usosPorCliente !== null && c.usosTotal !== null && c.usosPorCliente > c.usosTotal) {
       ctx.addIssue({ code: 'custom', path: ['usosPorCliente'], message: 'Os usos por cliente não podem passar do total de usos.' });
+    }
+    // Caught here, not at the send: a message sent to a whole audience with "{codigo}" or "até ." cannot be taken back.
+    const desconhecidas = c.whatsAppLote ? variaveisDesconhecidas(c.whatsAppLote) : [];
+    if (desconhecidas.length) ctx.addIssue({ code: 'custom', path: ['whatsAppLote'], message: mensagemVariavelDesconhecida(desconhecidas) });
+    if (c.whatsAppLote?.includes('{vencimento}') && !c.dataVencimento) {
+      ctx.addIssue({ code: 'custom', path: ['whatsAppLote'], message: 'A mensagem usa {vencimento}, mas o cupom não tem data de vencimento: informe a data ou tire a variável.' });
     }
   });
 export type CupomSave = z.input<typeof cupomSaveSchema>;

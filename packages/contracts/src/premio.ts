@@ -14,7 +14,7 @@ export const ROTULOS_PERIODO_LIMITE: Record<PeriodoLimite, string> = { DIA: 'por
 const id = (mensagem: string) => z.number({ message: mensagem }).int(mensagem).positive(mensagem);
 const inteiroOpcional = (rotulo: string, maximo: number) =>
   z
-    .number({ message: `${rotulo} inválido.` })
+    .number({ message: `${rotulo} deve ser um número inteiro.` })
     .int(`${rotulo} deve ser um número inteiro.`)
     .min(0, `${rotulo} não pode ser negativo.`)
     .max(maximo, `${rotulo} acima do limite.`)
@@ -25,7 +25,7 @@ const inteiroOpcional = (rotulo: string, maximo: number) =>
 export const premioSaveSchema = z
   .object({
     id: z.number().int().positive().optional(),
-    nome: z.string({ message: 'Informe o nome do prêmio.' }).trim().min(2, 'Informe o nome do prêmio.').max(120, 'O nome pode ter até 120 caracteres.'),
+    nome: z.string({ message: 'Informe o nome do prêmio.' }).trim().min(1, 'Informe o nome do prêmio.').min(2, 'O nome do prêmio precisa de pelo menos 2 caracteres.').max(120, 'O nome pode ter até 120 caracteres.'),
     descricao: z.string().trim().max(1000, 'A descrição pode ter até 1000 caracteres.').nullable().default(null),
     /** An image uploaded by `arquivo/upload` (decision 026). */
     fotoArquivoId: id('Foto inválida.').nullable().default(null),
@@ -33,7 +33,7 @@ export const premioSaveSchema = z
     custoCashback: reais('o custo em cashback').min(0, 'O custo em cashback não pode ser negativo.').max(1_000_000, 'Custo em cashback acima do limite.').nullable().default(null),
     /** null = no stock control (a service, a voucher). */
     estoque: inteiroOpcional('Estoque', 10_000_000),
-    limitePorCliente: z.number({ message: 'Limite por cliente inválido.' }).int('O limite por cliente deve ser um número inteiro.').min(1, 'O limite por cliente deve ser pelo menos 1.').max(1000, 'Limite por cliente acima do limite.').nullable().default(null),
+    limitePorCliente: z.number({ message: 'O limite por cliente deve ser um número inteiro.' }).int('O limite por cliente deve ser um número inteiro.').min(1, 'O limite por cliente deve ser pelo menos 1.').max(1000, 'Limite por cliente acima do limite.').nullable().default(null),
     limitePeriodo: z.enum(PERIODOS_LIMITE, { message: 'Período do limite inválido: use DIA, SEMANA, MES, ANO ou SEMPRE.' }).default('SEMPRE'),
     validoDe: dataFiltro('de início da validade').nullable().default(null),
     validoAte: dataFiltro('de fim da validade').nullable().default(null),

@@ -44,7 +44,7 @@ export const sorteioSaveSchema = z
     regra: z.enum(REGRAS_NUMEROS, { message: 'Regra inválida: use VALOR (um número a cada R$ X) ou VENDA (um número por compra).' }),
     /** Reais per lucky number, with regra VALOR. */
     valorPorNumero: reais('o valor por número').min(0.01, 'O valor por número deve ser maior que zero.').max(1_000_000, 'Valor por número acima do limite.').nullable().default(null),
-    maximoPorCliente: z.number({ message: 'Máximo por cliente inválido.' }).int('O máximo por cliente deve ser um número inteiro.').min(1, 'O máximo por cliente deve ser pelo menos 1.').max(1_000_000, 'Máximo por cliente acima do limite.').nullable().default(null),
+    maximoPorCliente: z.number({ message: 'O máximo por cliente deve ser um número inteiro.' }).int('O máximo por cliente deve ser um número inteiro.').min(1, 'O máximo por cliente deve ser pelo menos 1.').max(1_000_000, 'Máximo por cliente acima do limite.').nullable().default(null),
     umPremioPorCliente: z.boolean({ message: 'Informe se cada cliente pode ganhar um só prêmio.' }).default(true),
     origemSemente: z.enum(ORIGENS_SEMENTE, { message: 'Origem da semente inválida: use LOTERIA ou FIXA.' }).default('LOTERIA'),
     /** The Loteria Federal draw date whose result will be the seed (origemSemente LOTERIA). */
@@ -75,11 +75,19 @@ export type FiltroSorteio = z.infer<typeof filtroSorteioSchema>;
 /** POST sorteio/semente — the Loteria Federal result typed by the manager (once, before the first winner). */
 export const sementeSorteioSchema = z.object({ id: id('Sorteio inválido.'), semente }).strict();
 
+/**
+ * GET sorteio/addganhador/{id}?posicao=N — the prize the screen is drawing. A second click (or a second
+ * manager) asking for a position already drawn is refused instead of drawing the next prize.
+ */
+export const sortearQuerySchema = z
+  .object({ posicao: z.coerce.number({ message: 'Posição do prêmio inválida.' }).int('Posição do prêmio inválida.').min(1, 'Posição do prêmio inválida.').max(1000, 'Posição do prêmio inválida.').optional() })
+  .strict();
+
 /** POST sorteio/addganhadormanual — a winner chosen by hand (a lucky number of the frozen list), with the reason. */
 export const ganhadorManualSchema = z
   .object({
     id: id('Sorteio inválido.'),
-    numero: z.string({ message: 'Informe o número da sorte.' }).trim().regex(/^\d{1,9}$/, 'Número da sorte inválido.'),
+    numero: z.string({ message: 'Informe o número da sorte.' }).trim().min(1, 'Informe o número da sorte.').regex(/^\d{1,9}$/, 'Número da sorte inválido.'),
     motivo: z.string({ message: 'Informe o motivo.' }).trim().min(10, 'Informe o motivo do ganhador manual (pelo menos 10 caracteres).').max(300, 'O motivo pode ter até 300 caracteres.'),
   })
   .strict();
@@ -99,6 +107,8 @@ export type Sorteio = {
   origemSemente: OrigemSemente;
   dataLoteria: string | null;
   semente: string | null;
+  /** When the seed was fixed (FIXA) or typed (LOTERIA); null before, and for draws saved before 2026-11-29. */
+  sementeEm: string | null;
   status: StatusSorteio;
   /** For the public link `/p/sorteio/{codigoPublico}`. */
   codigoPublico: string;

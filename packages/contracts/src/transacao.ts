@@ -71,6 +71,8 @@ export type StatusTransacao = (typeof STATUS_TRANSACAO)[number];
 export const dataFiltro = (rotulo: string) =>
   z
     .string({ message: `Data ${rotulo} inválida.` })
+    // A form sends '' for a date left blank: say what is missing, not the wire format.
+    .min(1, `Informe a data ${rotulo}.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Data ${rotulo} inválida: use AAAA-MM-DD.`)
     // Round trip, not Date.parse alone: V8 accepts 2026-02-30 (and the database then fails with a 500).
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, `Data ${rotulo} inválida.`);

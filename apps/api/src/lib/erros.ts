@@ -5,6 +5,8 @@ export class ErroApi extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A page for a person (public pages opened in a browser), sent instead of the envelope. */
+    readonly html?: string,
   ) {
     super(message);
     this.name = 'ErroApi';

@@ -19,6 +19,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.redirect('/', 302);
     }
     if (error instanceof ErroApi) {
+      if (error.html) return reply.status(error.status).type('text/html; charset=utf-8').send(error.html);
       return reply.status(error.status).send(falha(error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

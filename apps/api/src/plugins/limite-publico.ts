@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { erro } from '../lib/erros.js';
+import { erro, ErroApi } from '../lib/erros.js';
+import { html, pagina } from '../lib/pagina-publica.js';
 
 /**
  * Requests per IP a public page (`/p/**`, no login) answers in a minute. A person who opened a link
@@ -19,7 +20,11 @@ export const MENSAGEM_LIMITE_PUBLICO = 'Muitos acessos em pouco tempo. Aguarde u
 export const limitePublicoPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
-    // Thrown to the envelope's error handler; the plugin has already set Retry-After.
-    errorResponseBuilder: () => erro.muitas(MENSAGEM_LIMITE_PUBLICO),
+    // Thrown to the envelope's error handler; the plugin has already set Retry-After. A browser opening
+    // the page gets a page (a phone showing raw JSON looks broken); the pages' own fetches get the envelope.
+    errorResponseBuilder: (request) =>
+      (request.headers.accept ?? '').includes('text/html')
+        ? new ErroApi(429, MENSAGEM_LIMITE_PUBLICO, pagina('Aguarde um minuto', `<div class="cartao"><h1>Aguarde um minuto</h1><p>${html(MENSAGEM_LIMITE_PUBLICO)}</p></div>`))
+        : erro.muitas(MENSAGEM_LIMITE_PUBLICO),
   });
 });

@@ -8,7 +8,7 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'error'> & {
   /** The text as typed ("12,5"); the parent reads the amount with `lerReais`. */
   value: string;
   aoMudar: (texto: string) => void;
-  /** The most this field accepts: above it the field says so while typing and caps on leaving. */
+  /** The most this field accepts: above it the field says so (the form refuses it on saving). */
   maximo?: number;
   /** An error of the form; the field's own "até R$ X" hint shows when there is none. */
   error?: string | null;
@@ -16,8 +16,9 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'error'> & {
 
 /**
  * The money field of the back office: digits, comma and dot only (no letters), never rewritten
- * while typing; on leaving it, the amount is written back formatted ("12,5" → "12,50") and capped
- * at `maximo`.
+ * while typing; on leaving it, the amount is written back formatted ("12,5" → "12,50"). An amount
+ * above `maximo` is never lowered by the field: leaving it with a click on "Vender" sold a R$ 5.000,00
+ * gift card where R$ 6.000,00 was typed. It stays, with the hint, and the form refuses it.
  */
 export function CampoDinheiro({ value, aoMudar, maximo, error, ...props }: Props) {
   const valor = lerReais(value);
@@ -37,8 +38,7 @@ export function CampoDinheiro({ value, aoMudar, maximo, error, ...props }: Props
       }}
       onBlur={() => {
         if (valor === null) return;
-        const final = acima ? maximo : valor;
-        const texto = reaisParaTexto(final);
+        const texto = reaisParaTexto(valor);
         if (texto !== value) aoMudar(texto);
       }}
     />

@@ -28,6 +28,18 @@ describe('confirmar', () => {
     await expect(resposta).resolves.toBe(true);
   });
 
+  it('Enter responde pelo teclado: Sim numa pergunta comum, Não numa destrutiva', async () => {
+    const usuario = montar();
+    const comum = confirmar({ mensagem: 'Resgatar a caneca?' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sim' })).toHaveFocus());
+    await usuario.keyboard('{Enter}');
+    await expect(comum).resolves.toBe(true);
+    const destrutiva = confirmar({ mensagem: 'Excluir o prêmio?', destrutiva: true });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Não' })).toHaveFocus());
+    await usuario.keyboard('{Enter}');
+    await expect(destrutiva).resolves.toBe(false);
+  });
+
   it('Não resolve false', async () => {
     const usuario = montar();
     const resposta = confirmar({ mensagem: 'Cancelar a fatura?', destrutiva: true });

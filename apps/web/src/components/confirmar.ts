@@ -25,7 +25,10 @@ export function confirmar({ mensagem, destrutiva = false }: OpcoesConfirmacao): 
       title: CONSTANTES.confirmacaoTitulo,
       children: mensagem,
       labels: { confirm: CONSTANTES.confirmacaoSim, cancel: CONSTANTES.confirmacaoNao },
-      confirmProps: destrutiva ? { color: 'red' } : undefined,
+      // Keyboard users answer with Enter: it confirms what is harmless and refuses what destroys. Without
+      // this the focus trap starts on the close button, and Enter dismissed the question.
+      confirmProps: destrutiva ? { color: 'red' } : { 'data-autofocus': true },
+      cancelProps: destrutiva ? { 'data-autofocus': true } : undefined,
       centered: true,
       onConfirm: () => responder(true),
       onCancel: () => responder(false),

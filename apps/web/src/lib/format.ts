@@ -35,6 +35,11 @@ export function formatarTelefone(telefone: string | null | undefined): string {
 const INTEIRO = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** Counts and points with the thousands dot: 1.201, never 1201. */
+/** "1 cancelado", "2 cancelados": the count, in pt-BR digits, with the word in singular or plural. */
+export function contagem(n: number, singular: string, plural: string): string {
+  return `${formatarInteiro(n)} ${n === 1 ? singular : plural}`;
+}
+
 export function formatarInteiro(n: number): string {
   return INTEIRO.format(n);
 }

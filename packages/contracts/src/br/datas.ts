@@ -35,6 +35,11 @@ export function formatarDataHora(data: DataEntrada, fuso: FusoHorario = FUSO_HOR
   return formatar(data, fuso, 'DD/MM/YYYY HH:mm:ss');
 }
 
+/** The calendar day (AAAA-MM-DD) of an instant in the zone: the day a person there would write down. */
+export function diaNoFuso(data: DataEntrada, fuso: FusoHorario = FUSO_HORARIO_PADRAO): string {
+  return formatar(data, fuso, 'YYYY-MM-DD');
+}
+
 export function fimDoDia(dataISO: string): string {
   if (!SOMENTE_DATA.test(dataISO) || !dayjs(dataISO, 'YYYY-MM-DD', true).isValid()) {
     throw new RangeError(`Data inválida: ${dataISO}`);

@@ -33,6 +33,8 @@ export const sorteio = pgTable(
     origemSemente: varchar({ length: 8 }).notNull().$type<'LOTERIA' | 'FIXA'>(),
     dataLoteria: date({ mode: 'string' }),
     semente: varchar({ length: 60 }),
+    /** When the seed was fixed or typed: the public page shows it beside the freeze and the period (decision 037). */
+    sementeEm: timestamp({ withTimezone: true }),
     status: varchar({ length: 10 }).notNull().default('RASCUNHO').$type<StatusSorteio>(),
     codigoPublico: varchar({ length: 24 }).notNull(),
     hashLista: varchar({ length: 64 }),

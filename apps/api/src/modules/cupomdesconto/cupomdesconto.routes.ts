@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import {
   cancelarQuerySchema,
+  diaNoFuso,
   cupomSaveSchema,
   downloadCuponsSchema,
   filtroCodigosSchema,
@@ -26,7 +27,7 @@ import { auditar } from '../../lib/auditoria.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { emPaginas } from '../../lib/csv.js';
 import { erro } from '../../lib/erros.js';
-import { dataBR, disposicaoAnexo, gerarPlanilha } from '../../lib/planilha.js';
+import { disposicaoAnexo, gerarPlanilha } from '../../lib/planilha.js';
 import { registrarRecurso } from '../../lib/recurso.js';
 import { ok, pagina } from '../../lib/resposta.js';
 import { criarTarefa } from '../../lib/tarefas.js';
@@ -46,7 +47,7 @@ async function enviarCsv(app: FastifyInstance, reply: FastifyReply, u: UsuarioCo
   if (!c) throw erro.naoEncontrado('Cupom não encontrado.');
   async function* linhas() {
     const codigos = emPaginas((depoisDe, limite) => comTenant(app.db, u, (tx) => codigosDepoisDe(tx, empresaId, { cupomId }, depoisDe, limite)), (l) => l.id, 5_000);
-    for await (const l of codigos) yield [l.codigo, l.clienteNome ?? '', l.usos, l.maximoUsos ?? '', dataBR(l.criadoEm)];
+    for await (const l of codigos) yield [l.codigo, l.clienteNome ?? '', l.usos, l.maximoUsos ?? '', diaNoFuso(l.criadoEm)];
   }
   const colunas = [{ titulo: 'Código' }, { titulo: 'Cliente' }, { titulo: 'Usos', tipo: 'inteiro' as const }, { titulo: 'Máximo de usos', tipo: 'inteiro' as const }, { titulo: 'Gerado em', tipo: 'data' as const }];
   return reply

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   downloadCupomWhatsSchema,
   enviarCupomWhatsSchema,
+  formatarDataHora,
   PODE_GERENCIAR_CLIENTES,
   PODE_GERENCIAR_CUPONS,
   testeCupomWhatsSchema,
@@ -31,7 +32,8 @@ function celularVisivel(u: UsuarioContexto, celular: string | null): string {
   return inteiro ? telefonePlanilha(celular) : `(${celular.slice(0, 2)}) *****-${celular.slice(-4)}`;
 }
 
-const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
+/** Instants as a person reads them in Excel pt-BR: DD/MM/AAAA HH:MM:SS in Brasília (the sends' clock, like the outbox screen). */
+const quando = (d: Date | string | null) => (d === null ? '' : formatarDataHora(d));
 
 type LinhaEnvio = { id: number; nome: string | null; celular: string | null; codigo: string | null; status: string; erro: string | null; criada: string; enviada: string | null; entregue: string | null; lida: string | null };
 
@@ -108,7 +110,7 @@ export async function cupomWhatsRoutes(app: FastifyInstance) {
         );
       async function* celulas() {
         for await (const l of emPaginas(pagina, (l) => Number(l.id), 5_000))
-          yield [l.nome ?? '', celularVisivel(u, l.celular), l.codigo ?? '', l.status, iso(l.criada), iso(l.enviada), iso(l.entregue), iso(l.lida), l.erro ?? ''];
+          yield [l.nome ?? '', celularVisivel(u, l.celular), l.codigo ?? '', l.status, quando(l.criada), quando(l.enviada), quando(l.entregue), quando(l.lida), l.erro ?? ''];
       }
       const colunas = ['Cliente', 'Celular', 'Código', 'Situação', 'Enfileirada em', 'Enviada em', 'Entregue em', 'Lida em', 'Erro'].map((titulo) => ({ titulo }));
       return reply

@@ -20,6 +20,13 @@ function foto(f: Foto, largura: number, altura: number): Content | null {
   return { image: `data:${f.tipo};base64,${f.dados.toString('base64')}`, fit: [largura, altura], alignment: 'center', margin: [0, 4, 0, 4] };
 }
 
+/** The voucher's last line follows the status: a collected or cancelled code is no longer "go and collect". */
+function instrucaoDoComprovante(r: ResgatePremio): string {
+  if (r.status === 'CANCELADO') return 'Resgate cancelado: este código não vale mais.';
+  if (r.status === 'RETIRADO') return r.retiradoEm ? `Prêmio retirado em ${formatarDataHora(r.retiradoEm)}.` : 'Prêmio já retirado.';
+  return 'Apresente este código na loja para retirar o prêmio.';
+}
+
 export function comprovanteResgatePdf(r: ResgatePremio, empresaNome: string, f: Foto): Promise<Buffer> {
   const barras = bwipjs.toSVG({ bcid: 'code128', text: r.codigo, height: 10, includetext: false, paddingwidth: 0, paddingheight: 0 });
   const lado = LARGURA_80MM - 8 * MM;
@@ -41,7 +48,7 @@ export function comprovanteResgatePdf(r: ResgatePremio, empresaNome: string, f: 
     { text: r.codigo, bold: true, fontSize: 18, alignment: 'center', characterSpacing: 2 },
     { svg: barras, width: lado, height: 12 * MM, alignment: 'center', margin: [0, 4, 0, 4] },
     { qr: r.codigo, fit: 30 * MM, alignment: 'center', margin: [0, 2, 0, 6] },
-    { text: 'Apresente este código na loja para retirar o prêmio.', fontSize: 8, alignment: 'center' },
+    { text: instrucaoDoComprovante(r), fontSize: 8, alignment: 'center' },
     { text: 'Não é documento fiscal.', fontSize: 7, alignment: 'center', margin: [0, 2, 0, 0] },
   );
   return gerarPdf({
@@ -62,16 +69,17 @@ export function textoComprovante(r: ResgatePremio, empresaNome: string): string 
     `Código do resgate: *${r.codigo}*`,
     r.filialNome ? `Retirar em: ${r.filialNome}` : null,
     `Situação: ${ROTULOS_STATUS_RESGATE_PREMIO[r.status]}`,
-    'Apresente este código na loja para retirar o prêmio.',
+    instrucaoDoComprovante(r),
   ]
     .filter(Boolean)
     .join('\n');
 }
 
 /** POST premio/imprimir: one card per prize, two per row, with photo, cost and rules. */
-export function catalogoPdf(premios: Premio[], empresaNome: string, fotos: Map<number, Foto>): Promise<Buffer> {
+export function catalogoPdf(premios: Premio[], empresaNome: string, fotos: Map<number, Foto>, lojas: Map<number, string>): Promise<Buffer> {
   const cartao = (p: Premio): Content => {
     const regras = [
+      p.filiais.length ? `Retirada só em: ${p.filiais.map((id) => lojas.get(id) ?? `loja ${id}`).join(', ')}` : null,
       p.estoque !== null ? `Estoque: ${p.estoque}` : null,
       p.limitePorCliente ? `Limite: ${p.limitePorCliente} ${ROTULOS_PERIODO_LIMITE[p.limitePeriodo]}` : null,
       p.validoAte ? `Válido até ${p.validoAte.split('-').reverse().join('/')}` : null,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { centavosParaReais, reaisParaCentavos, type FiltroPremio, type Premio, type PremioDados } from '@bonifica/contracts';
+import { centavosParaReais, reaisParaCentavos, TIPOS_FOTO, type FiltroPremio, type Premio, type PremioDados } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { arquivo, empresa, premio } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
@@ -78,8 +78,10 @@ export async function buscarPremio(tx: Executor, u: UsuarioContexto, id: number)
 /** The photo and the branches must be the company's own: another company's id answers as missing. */
 async function conferirReferencias(tx: Executor, empresaId: number, d: PremioDados) {
   if (d.fotoArquivoId) {
-    const [f] = await tx.select({ id: arquivo.id }).from(arquivo).where(and(eq(arquivo.id, d.fotoArquivoId), eq(arquivo.empresaId, empresaId))).limit(1);
+    const [f] = await tx.select({ tipo: arquivo.tipo }).from(arquivo).where(and(eq(arquivo.id, d.fotoArquivoId), eq(arquivo.empresaId, empresaId))).limit(1);
     if (!f) throw erro.requisicao('Foto não encontrada: envie a imagem de novo.');
+    // arquivo/upload also takes PDFs, GIFs and icons (template attachments, logos); a prize photo goes on PDFs and vouchers.
+    if (!(TIPOS_FOTO as readonly string[]).includes(f.tipo)) throw erro.requisicao('A foto do prêmio deve ser uma imagem PNG, JPEG ou WebP.');
   }
   if (d.filiais.length) {
     const achadas = await tx.select({ id: empresa.id }).from(empresa).where(and(eq(empresa.matrizId, empresaId), inArray(empresa.id, d.filiais)));
@@ -119,6 +121,13 @@ export async function excluirPremio(tx: Executor, u: UsuarioContexto, id: number
   }
   await tx.delete(premio).where(onde);
   return 'EXCLUIR';
+}
+
+/** Short names of the network's branches, by id (the catalogue says where a restricted prize is collected). */
+export async function nomesDasFiliais(tx: Executor, empresaId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const l = await tx.select({ id: empresa.id, nome: empresa.nomeCurto }).from(empresa).where(and(eq(empresa.matrizId, empresaId), inArray(empresa.id, ids)));
+  return new Map(l.map((x) => [x.id, x.nome]));
 }
 
 /** Active prizes of the catalogue, for the wall PDF and the counter. */

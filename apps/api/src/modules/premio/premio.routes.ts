@@ -17,7 +17,7 @@ import { nomeDaEmpresa } from '../company/index.js';
 import { fotos } from './dados-impressao.js';
 import { catalogoPdf } from './documentos.js';
 import { premiosParaCliente } from './para-cliente.js';
-import { buscarPremio, excluirPremio, gravarPremio, listarPremios, premiosAtivos } from './premio.repository.js';
+import { buscarPremio, excluirPremio, gravarPremio, listarPremios, nomesDasFiliais, premiosAtivos } from './premio.repository.js';
 import { resgateRoutes } from './resgate.routes.js';
 
 /**
@@ -45,12 +45,14 @@ export async function premioRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Catálogo de prêmios ativos em PDF (A4), para a parede do balcão', body: imprimirCatalogoSchema }, config: { permissoes: PODE_RESGATAR_PREMIOS } },
     async (request, reply) => {
       const empresaId = empresaDe(request);
-      const { premios, nome, imagens } = await transacaoDoUsuario(request, async (tx) => {
-        const premios = await premiosAtivos(tx, empresaId, request.body.filialId ?? null);
+      const { premios, lojas, nome, imagens } = await transacaoDoUsuario(request, async (tx) => {
+        // A sold-out prize stays on the counter's list (marked "Esgotado") but not on the wall.
+        const premios = (await premiosAtivos(tx, empresaId, request.body.filialId ?? null)).filter((p) => p.estoque !== 0);
         const ids = premios.map((p) => p.fotoArquivoId).filter((x): x is number => x !== null);
-        return { premios, nome: await nomeDaEmpresa(tx, empresaId), imagens: await fotos(tx, empresaId, ids) };
+        const lojas = await nomesDasFiliais(tx, empresaId, [...new Set(premios.flatMap((p) => p.filiais))]);
+        return { premios, lojas, nome: await nomeDaEmpresa(tx, empresaId), imagens: await fotos(tx, empresaId, ids) };
       });
-      const pdf = await catalogoPdf(premios, nome, imagens);
+      const pdf = await catalogoPdf(premios, nome, imagens, lojas);
       return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="catalogo-de-premios.pdf"').send(pdf);
     },
   );

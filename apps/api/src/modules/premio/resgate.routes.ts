@@ -159,6 +159,7 @@ export async function resgateRoutes(app: FastifyInstance) {
       const canal = await transacaoDoUsuario(request, async (tx) => {
         const r = await buscarResgate(tx, empresaId, filialVisivel(u), request.params.id);
         if (!r) throw erro.naoEncontrado('Resgate não encontrado.');
+        if (r.status === 'CANCELADO') throw erro.conflito('Este resgate foi cancelado: não há comprovante para reenviar.');
         let usado: CanalComprovante | null;
         try {
           usado = await enviarComprovante(tx, r, empresaId, pedido);

@@ -9,6 +9,22 @@ import { erro } from '../../lib/erros.js';
 export const MAXIMO_NUMEROS = 9_999_999;
 const HOJE = sql`(now() at time zone 'America/Sao_Paulo')::date`;
 
+/** Whether a calendar day (AAAA-MM-DD) is before today (or today too) in Brasília, the draws' calendar. */
+export async function antesDeHoje(tx: Executor, dia: string, { ouHoje = false } = {}): Promise<boolean> {
+  const [r] = await linhas<{ sim: boolean }>(tx, ouHoje ? sql`select ${dia}::date <= ${HOJE} as sim` : sql`select ${dia}::date < ${HOJE} as sim`);
+  return r!.sim;
+}
+
+/**
+ * The list must be frozen before the extraction that gives the seed is known: frozen after it, the
+ * company could have shaped the list knowing the result. Checked on saving and on freezing.
+ */
+export async function conferirExtracaoFutura(tx: Executor, s: { origemSemente: Sorteio['origemSemente']; dataLoteria: string | null }): Promise<void> {
+  if (s.origemSemente !== 'LOTERIA' || !s.dataLoteria || !(await antesDeHoje(tx, s.dataLoteria))) return;
+  const dia = s.dataLoteria.split('-').reverse().join('/');
+  throw erro.requisicao(`A extração da Loteria Federal de ${dia} já aconteceu: a lista precisa ser congelada antes dela. Escolha uma extração de hoje em diante.`);
+}
+
 type Linhas<T> = { rows: T[] };
 const linhas = async <T>(tx: Executor, q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as Linhas<T>).rows;
 
@@ -100,8 +116,8 @@ async function hashDaLista(tx: Executor, sorteioId: number, numeros: number): Pr
 /** Closes the period: writes the frozen list, stores its hash and counts. The draw is locked by the caller. */
 export async function congelarSorteio(tx: Executor, s: Sorteio, empresaId: number): Promise<void> {
   if (s.status !== 'RASCUNHO') throw erro.requisicao('A lista deste sorteio já foi congelada.');
-  const [{ encerrado }] = (await linhas<{ encerrado: boolean }>(tx, sql`select ${s.fim}::date < ${HOJE} as encerrado`)) as [{ encerrado: boolean }];
-  if (!encerrado) throw erro.requisicao('O período do sorteio ainda não terminou: congele a lista depois do último dia.');
+  if (!(await antesDeHoje(tx, s.fim))) throw erro.requisicao('O período do sorteio ainda não terminou: congele a lista depois do último dia.');
+  await conferirExtracaoFutura(tx, s);
   await tx.execute(sqlCongelar(s, empresaId));
   const { numeros, participantes } = await totaisDaLista(tx, s.id);
   if (numeros === 0) throw erro.requisicao('Nenhum cliente ganhou números da sorte no período: não há lista para congelar.');
@@ -117,8 +133,8 @@ export async function congelarSorteio(tx: Executor, s: Sorteio, empresaId: numbe
 export async function informarSemente(tx: Executor, s: Sorteio, empresaId: number, semente: string): Promise<void> {
   if (s.origemSemente !== 'LOTERIA') throw erro.requisicao('A semente deste sorteio foi fixada no regulamento e não pode ser trocada.');
   if (s.status === 'RASCUNHO') throw erro.requisicao('Congele a lista antes de informar a semente: a semente não pode ser conhecida antes da lista.');
-  if (s.ganhadores > 0) throw erro.requisicao('O sorteio já tem ganhadores: a semente não pode mais mudar.');
-  const [{ chegou }] = (await linhas<{ chegou: boolean }>(tx, sql`select ${s.dataLoteria}::date <= ${HOJE} as chegou`)) as [{ chegou: boolean }];
-  if (!chegou) throw erro.requisicao('A extração da Loteria Federal anunciada ainda não aconteceu.');
-  await tx.update(sorteio).set({ semente, atualizadoEm: new Date() }).where(and(eq(sorteio.id, s.id), eq(sorteio.empresaId, empresaId)));
+  // Only a seed already typed is locked by winners: manual winners recorded before it do not block the first one.
+  if (s.semente && s.ganhadores > 0) throw erro.requisicao('O sorteio já tem ganhadores: a semente não pode mais mudar.');
+  if (!(await antesDeHoje(tx, s.dataLoteria!, { ouHoje: true }))) throw erro.requisicao('A extração da Loteria Federal anunciada ainda não aconteceu.');
+  await tx.update(sorteio).set({ semente, sementeEm: new Date(), atualizadoEm: new Date() }).where(and(eq(sorteio.id, s.id), eq(sorteio.empresaId, empresaId)));
 }

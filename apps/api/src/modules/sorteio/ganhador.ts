@@ -90,7 +90,10 @@ async function registrar(tx: Executor, s: Sorteio, empresaId: number, usuarioId:
 }
 
 /** GET sorteio/addganhador/{id}: the algorithm over (frozen list, seed) for the next position. */
-export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number): Promise<number> {
+export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, posicao?: number): Promise<number> {
+  // The draw row is locked by the caller, so `ganhadores` is current: a repeated click sees its own winner.
+  if (posicao !== undefined && posicao <= s.ganhadores) throw erro.conflito(`O ${posicao}º prêmio já foi sorteado.`);
+  if (posicao !== undefined && posicao !== s.ganhadores + 1) throw erro.requisicao(`O próximo prêmio a sortear é o ${s.ganhadores + 1}º.`);
   conferirPodeSortear(s);
   if (!s.semente) throw erro.requisicao('Informe a semente (o resultado da Loteria Federal) antes de sortear.');
   const anteriores = await anterioresDo(tx, s.id);

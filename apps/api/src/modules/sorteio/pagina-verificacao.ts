@@ -1,4 +1,4 @@
-import { VERSAO_ALGORITMO_SORTEIO } from '@bonifica/contracts';
+import { diaNoFuso, formatarDataHora, VERSAO_ALGORITMO_SORTEIO } from '@bonifica/contracts';
 import { html, pagina } from '../../lib/pagina-publica.js';
 import type { SorteioPublico } from './publico.consulta.js';
 
@@ -11,6 +11,7 @@ const ESTILO = `<style>
   @media(min-width:36rem){dl{grid-template-columns:auto 1fr}dd{margin:0}}
   table{width:100%;border-collapse:collapse;font-size:.9rem}
   th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid #e3e6ee;vertical-align:top}
+  .cpf{white-space:nowrap}
   .manual{display:inline-block;background:#fff3bf;color:#7a5b00;border-radius:4px;padding:0 .35rem;font-size:.75rem;font-weight:600}
   .botao{display:inline-block;margin:.5rem .5rem 0 0;padding:.65rem 1rem;font-size:1rem;border:0;border-radius:8px;background:#007f77;color:#fff;cursor:pointer;text-decoration:none}
   .botao.sec{background:#e3e6ee;color:#1f2430}
@@ -24,10 +25,22 @@ function ganhadoresHtml(s: SorteioPublico): string {
     .map((g) => {
       const [, , cpf, nome] = g.linha.split(';');
       const como = g.manual ? `<span class="manual">MANUAL</span> ${html(g.motivo ?? '')}` : 'Algoritmo';
-      return `<tr data-posicao="${g.posicao}"><td>${g.posicao}º<br><small>${html(g.premio)}</small></td><td><strong>${g.numero}</strong></td><td>${html(nome ?? '')}<br><small>${html(cpf ?? '')}</small></td><td>${como}<br><small class="conferido"></small></td></tr>`;
+      // Three columns, so the table fits a phone (390 px) without sideways scrolling.
+      return `<tr data-posicao="${g.posicao}"><td>${g.posicao}º<br><small>${html(g.premio)}</small></td><td><strong>${g.numero}</strong><br><small>${como}</small><br><small class="conferido"></small></td><td>${html(nome ?? '')}<br><small class="cpf">${html(cpf ?? '')}</small></td></tr>`;
     })
     .join('');
-  return `<div class="tabela"><table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th><th>Como</th></tr></thead><tbody>${linhas}</tbody></table></div>`;
+  return `<div class="tabela"><table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th></tr></thead><tbody>${linhas}</tbody></table></div>`;
+}
+
+/**
+ * Where a fixed seed came from, with when it was fixed: before the first day of the period nobody could
+ * know a lucky number, after it the company already saw part of the list — said plainly either way.
+ */
+function origemFixa(s: SorteioPublico): string {
+  if (!s.sementeEm) return 'fixada pela empresa no cadastro do sorteio';
+  const quando = `fixada pela empresa em ${formatarDataHora(s.sementeEm)} (Brasília)`;
+  const antesDoInicio = diaNoFuso(s.sementeEm) < s.inicio; // calendar days in Brasília
+  return antesDoInicio ? `${quando}, antes do início do período` : `${quando}, depois do início do período: a empresa já conhecia parte da lista`;
 }
 
 /** The public verification page: everything needed to check the draw, and a button that re-runs it here. */
@@ -35,7 +48,7 @@ export function paginaVerificacao(s: SorteioPublico): string {
   const semente = s.semente
     ? `<span class="hash" id="semente">${html(s.semente)}</span>`
     : `A informar: resultado da Loteria Federal de ${s.dataLoteria ? data(s.dataLoteria) : '—'}`;
-  const origem = s.origemSemente === 'LOTERIA' ? `resultado da Loteria Federal de ${s.dataLoteria ? data(s.dataLoteria) : '—'} (1º prêmio, como publicado pela Caixa)` : 'fixada no regulamento antes do início';
+  const origem = s.origemSemente === 'LOTERIA' ? `resultado da Loteria Federal de ${s.dataLoteria ? data(s.dataLoteria) : '—'} (1º prêmio, como publicado pela Caixa)` : origemFixa(s);
   const dados = JSON.stringify({
     lista: `./${s.codigo}/lista.txt`,
     hash: s.hashLista,
@@ -44,7 +57,7 @@ export function paginaVerificacao(s: SorteioPublico): string {
     ganhadores: s.ganhadores.map((g) => ({ posicao: g.posicao, numero: g.numero, participante: g.participante, manual: g.manual })),
   }).replace(/</g, '\\u003c');
   const congelada = s.hashLista
-    ? `<dt>SHA-256 da lista</dt><dd><span class="hash" id="hash">${s.hashLista}</span></dd>
+    ? `<dt>SHA-256 da lista</dt><dd><span class="hash" id="hash">${s.hashLista}</span>${s.congeladoEm ? `<br><small>Lista congelada em ${formatarDataHora(s.congeladoEm)} (Brasília)</small>` : ''}</dd>
        <dt>Participantes</dt><dd>${s.totalParticipantes} (${s.totalNumeros} números da sorte)</dd>`
     : `<dt>Lista</dt><dd>Será congelada e publicada aqui ao fim do período, antes do sorteio.</dd>`;
   return pagina(
@@ -99,12 +112,16 @@ export const SCRIPT_VERIFICACAO = `import { sha256Hex, lerLista, sortearPosicao 
 const dados = JSON.parse(document.getElementById('dados').textContent);
 const botao = document.getElementById('verificar');
 const saida = document.getElementById('resultado');
-function dizer(texto, classe) { const p = document.createElement('p'); p.textContent = texto; if (classe) p.className = classe; saida.appendChild(p); }
+function dizer(texto, classe) { const p = document.createElement('p'); p.textContent = texto; if (classe) p.className = classe; saida.appendChild(p); return p; }
 if (botao) botao.addEventListener('click', async () => {
   botao.disabled = true; saida.textContent = ''; saida.dataset.estado = 'rodando';
   try {
-    dizer('Baixando a lista congelada…');
-    const texto = await (await fetch(dados.lista)).text();
+    const baixando = dizer('Baixando a lista congelada…');
+    const resposta = await fetch(dados.lista);
+    // A refusal (429: too many accesses) is not the list: hashing it would say "does not match".
+    if (!resposta.ok) throw new Error(resposta.status === 429 ? 'muitos acessos em pouco tempo; aguarde um minuto e tente de novo.' : 'a lista não pôde ser baixada (HTTP ' + resposta.status + ').');
+    const texto = await resposta.text();
+    baixando.textContent = 'Lista congelada baixada.';
     const hash = await sha256Hex(texto);
     const hashOk = hash === dados.hash;
     dizer(hashOk ? 'SHA-256 da lista confere: ' + hash : 'SHA-256 NÃO confere: calculado ' + hash, hashOk ? 'ok' : 'falha');
@@ -122,8 +139,9 @@ if (botao) botao.addEventListener('click', async () => {
         } else if (celula) celula.textContent = 'manual';
         anteriores.push({ numero: g.numero, participante: g.participante });
       }
-    } else dizer('A semente ainda não foi informada: os ganhadores serão conferidos depois.');
-    dizer(todosOk ? 'Verificação concluída: o resultado confere.' : 'Verificação concluída com divergências.', todosOk ? 'ok' : 'falha');
+    }
+    const fim = !todosOk ? 'Verificação concluída com divergências.' : dados.semente ? 'Verificação concluída: o resultado confere.' : 'A lista confere. A semente ainda não foi informada: os ganhadores poderão ser conferidos depois dela.';
+    dizer(fim, todosOk ? 'ok' : 'falha');
     saida.dataset.estado = todosOk ? 'ok' : 'falha';
   } catch (e) {
     dizer('Não foi possível verificar: ' + (e && e.message ? e.message : e), 'falha');

@@ -18,6 +18,7 @@ export type SorteioPublico = {
   origemSemente: 'LOTERIA' | 'FIXA';
   dataLoteria: string | null;
   semente: string | null;
+  sementeEm: string | null;
   status: 'RASCUNHO' | 'CONGELADO' | 'CONCLUIDO';
   hashLista: string | null;
   totalNumeros: number | null;
@@ -45,6 +46,7 @@ export async function buscarSorteioPublico(db: Db, codigo: string): Promise<Sort
       origemSemente: sorteio.origemSemente,
       dataLoteria: sorteio.dataLoteria,
       semente: sorteio.semente,
+      sementeEm: sorteio.sementeEm,
       status: sorteio.status,
       hashLista: sorteio.hashLista,
       totalNumeros: sorteio.totalNumeros,
@@ -65,6 +67,7 @@ export async function buscarSorteioPublico(db: Db, codigo: string): Promise<Sort
   return {
     ...s,
     congeladoEm: s.congeladoEm ? new Date(s.congeladoEm).toISOString() : null,
+    sementeEm: s.sementeEm ? new Date(s.sementeEm).toISOString() : null,
     ganhadores: g.map((x) => ({ ...x, numero: numeroTexto(x.numero), participante: numeroTexto(x.participante) })),
   };
 }

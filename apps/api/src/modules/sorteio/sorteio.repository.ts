@@ -6,6 +6,7 @@ import { empresa, sorteio } from '../../db/schema/index.js';
 import type { UsuarioContexto } from '../../lib/contexto.js';
 import { padraoContem } from '../../lib/busca.js';
 import { erro } from '../../lib/erros.js';
+import { antesDeHoje, conferirExtracaoFutura } from './congelar.js';
 
 // Qualified by hand, as premio.repository: inside the subquery an unqualified column would be the winner's.
 const ganhadores = sql<number>`(select count(*)::int from sorteio_ganhador g where g.sorteio_id = "sorteio"."id")`;
@@ -24,6 +25,7 @@ const colunas = {
   origemSemente: sorteio.origemSemente,
   dataLoteria: sorteio.dataLoteria,
   semente: sorteio.semente,
+  sementeEm: sorteio.sementeEm,
   status: sorteio.status,
   codigoPublico: sorteio.codigoPublico,
   hashLista: sorteio.hashLista,
@@ -47,6 +49,7 @@ export function paraSorteio(l: Linha): Sorteio {
     ...resto,
     valorPorNumero: valorPorNumeroCentavos ? centavosParaReais(valorPorNumeroCentavos) : null,
     ganhadores: Number(g),
+    sementeEm: iso(l.sementeEm),
     congeladoEm: iso(l.congeladoEm),
     criadoEm: iso(l.criadoEm)!,
   };
@@ -83,6 +86,13 @@ export async function gravarSorteio(tx: Executor, u: UsuarioContexto, d: Sorteio
     const achadas = await tx.select({ id: empresa.id }).from(empresa).where(and(eq(empresa.matrizId, empresaId), inArray(empresa.id, d.filiais)));
     if (achadas.length !== d.filiais.length) throw erro.requisicao('Filial não encontrada na rede.');
   }
+  await conferirExtracaoFutura(tx, d);
+  const semente = d.origemSemente === 'FIXA' ? d.semente : null;
+  const sementeMudou = !antes || antes.origemSemente !== d.origemSemente || antes.semente !== semente;
+  // A fixed seed is public before the period: changed after its start, it could be picked knowing part of the list.
+  if (antes?.origemSemente === 'FIXA' && sementeMudou && (await antesDeHoje(tx, antes.inicio, { ouHoje: true }))) {
+    throw erro.requisicao('A semente fixa não pode mudar depois do início do período: ela precisa ser conhecida antes de qualquer número da sorte.');
+  }
   const valores = {
     nome: d.nome,
     regulamento: d.regulamento,
@@ -96,7 +106,8 @@ export async function gravarSorteio(tx: Executor, u: UsuarioContexto, d: Sorteio
     umPremioPorCliente: d.umPremioPorCliente,
     origemSemente: d.origemSemente,
     dataLoteria: d.origemSemente === 'LOTERIA' ? d.dataLoteria : null,
-    semente: d.origemSemente === 'FIXA' ? d.semente : null,
+    semente,
+    ...(sementeMudou ? { sementeEm: semente ? new Date() : null } : {}),
   };
   let id = antes?.id;
   if (antes) await tx.update(sorteio).set({ ...valores, atualizadoEm: new Date() }).where(and(eq(sorteio.id, antes.id), eq(sorteio.empresaId, empresaId)));

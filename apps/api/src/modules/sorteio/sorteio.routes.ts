@@ -7,6 +7,7 @@ import {
   idParamSchema,
   PODE_GERENCIAR_SORTEIOS,
   sementeSorteioSchema,
+  sortearQuerySchema,
   sorteioSaveSchema,
   type GanhadorSorteio,
   type Sorteio,
@@ -76,8 +77,8 @@ export async function sorteioRoutes(app: FastifyInstance) {
 
   rotas.get(
     '/sorteio/addganhador/:id',
-    { schema: { tags, summary: 'Sorteia o ganhador do próximo prêmio pelo algoritmo publicado', params: idParamSchema }, config: { ...config, alteraDados: true } },
-    async (request) => ok<Sorteio>(await alterar(request, request.params.id, 'SORTEAR', sortearProximo)),
+    { schema: { tags, summary: 'Sorteia o ganhador do próximo prêmio pelo algoritmo publicado', params: idParamSchema, querystring: sortearQuerySchema }, config: { ...config, alteraDados: true } },
+    async (request) => ok<Sorteio>(await alterar(request, request.params.id, 'SORTEAR', (tx, s, empresaId, usuarioId) => sortearProximo(tx, s, empresaId, usuarioId, request.query.posicao))),
   );
 
   rotas.post(

@@ -11,7 +11,7 @@ import { Providers } from '../../app/providers';
 import { ApiError } from '../../lib/api';
 import { FormDrawer } from './form-drawer';
 import { FormPage } from './form-page';
-import { useFormPage } from './use-form-page';
+import { noCampoDaLista, useFormPage } from './use-form-page';
 
 type Valores = { nome: string; username: string; email: string; perfilId: number | null };
 
@@ -217,5 +217,19 @@ describe('FormPage', () => {
     await usuario.click(screen.getByRole('button', { name: 'Fechar' }));
     await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Drawer fechado')).toBeInTheDocument();
+  });
+});
+
+describe('noCampoDaLista', () => {
+  it('o erro de um item de uma lista digitada num campo só aparece no campo, com a posição do item', () => {
+    const valores = { premios: 'TV\nX\n', nome: '', filiais: ['1'] };
+    expect(noCampoDaLista({ 'premios.1': 'Descreva cada prêmio (pelo menos 2 caracteres).', nome: 'Informe o nome.', 'filiais.0': 'Filial inválida.' }, valores)).toEqual({
+      premios: '2º: Descreva cada prêmio (pelo menos 2 caracteres).',
+      nome: 'Informe o nome.',
+      // A list the form holds as a list keeps its item key (the input of that item shows it).
+      'filiais.0': 'Filial inválida.',
+    });
+    // The list's own error wins over its items'.
+    expect(noCampoDaLista({ 'premios.0': 'Item ruim.', premios: 'Informe pelo menos um prêmio.' }, valores)).toEqual({ premios: 'Informe pelo menos um prêmio.' });
   });
 });

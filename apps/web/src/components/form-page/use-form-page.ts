@@ -24,6 +24,22 @@ export type FormPageControle<V, P> = {
   montarEnvio: (valores: V) => P;
 };
 
+/**
+ * An error of one item of a list the form holds as a single input (a textarea with one prize per line
+ * sent as `premios: string[]`) comes as "premios.1"; @mantine/form shows only the keys of its values,
+ * so the save did nothing without a word. It lands on the input, naming the item ("2º: …").
+ */
+export function noCampoDaLista(erros: FormErrors, valores: Record<string, unknown>): FormErrors {
+  const r: FormErrors = {};
+  for (const [chave, mensagem] of Object.entries(erros)) {
+    const [raiz, item] = chave.split('.');
+    const doCampo = item !== undefined && raiz !== undefined && raiz in valores && (valores[raiz] === null || typeof valores[raiz] !== 'object');
+    if (!doCampo) r[chave] = mensagem;
+    else if (!(raiz in erros) && !(raiz in r)) r[raiz] = /^\d+$/.test(item) ? `${Number(item) + 1}º: ${String(mensagem)}` : mensagem;
+  }
+  return r;
+}
+
 /** Creates the @mantine/form instance of a FormPage, validated by a contract schema. */
 export function useFormPage<V extends Record<string, unknown>, S extends z.ZodType>({
   schema,
@@ -39,7 +55,7 @@ export function useFormPage<V extends Record<string, unknown>, S extends z.ZodTy
     mode: 'controlled',
     initialValues: valoresIniciais,
     validate: (valores) => ({
-      ...validarContrato(converter(valores) as Record<string, unknown>),
+      ...noCampoDaLista(validarContrato(converter(valores) as Record<string, unknown>), valores),
       ...validacaoExtra?.(valores),
     }),
   });

@@ -19,6 +19,7 @@ import { FormPage, useFormPage } from '../../components/form-page';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { lerReais, reaisParaTexto } from '../../lib/reais';
 import { useSalvarCupom } from './api';
+import { lerInteiro } from '../../lib/inteiro';
 
 type Valores = {
   nome: string;
@@ -43,7 +44,6 @@ type Valores = {
 const DIAS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'].map((label, i) => ({ value: String(i), label }));
 const BENEFICIOS = BENEFICIOS_CUPOM.map((b) => ({ value: b, label: ROTULOS_BENEFICIO_CUPOM[b] }));
 const ALFABETOS: Record<AlfabetoCupom, string> = { ALFANUMERICO: 'Letras e números', LETRAS: 'Só letras', NUMERICO: 'Só números' };
-const inteiroOuNulo = (t: string) => (t.trim() === '' ? null : Number(t.replace(/\./g, '')));
 const numeroOuNulo = (t: string) => (t.trim() === '' ? null : Number(t.replace(',', '.')));
 
 /** Cupons: one campaign — its benefit, rules and (printed and batch kinds) the pattern of its codes. A copy (spec §3) opens as a new one. */
@@ -84,8 +84,8 @@ export function CupomForm({ tipo, registro, copia, aoSalvar }: { tipo: TipoCupom
         percentual: pct ? numeroOuNulo(v.percentual) : null,
         valor: pct ? null : v.valor.trim() === '' ? null : (lerReais(v.valor) ?? Number.NaN),
         compraMinima: v.compraMinima.trim() === '' ? 0 : (lerReais(v.compraMinima) ?? Number.NaN),
-        usosPorCliente: inteiroOuNulo(v.usosPorCliente),
-        usosTotal: inteiroOuNulo(v.usosTotal),
+        usosPorCliente: lerInteiro(v.usosPorCliente),
+        usosTotal: lerInteiro(v.usosTotal),
         dataVencimento: v.dataVencimento || null,
         vencimentoDiaSemana: v.vencimentoDiaSemana.map(Number),
         palavraChave: v.palavraChave.trim() || null,
@@ -143,7 +143,7 @@ export function CupomForm({ tipo, registro, copia, aoSalvar }: { tipo: TipoCupom
           </Group>
         </>
       )}
-      <Textarea label="Mensagem do WhatsApp" description="{nome}, {codigo} e {link} são trocados pelos dados de cada cliente" autosize minRows={2} {...form.getInputProps('whatsAppLote')} />
+      <Textarea label="Mensagem do WhatsApp" description="{cupom} vira o código de cada cliente e {vencimento} a validade do cupom; também {nome}, {primeiro_nome} e {loja}" autosize minRows={2} {...form.getInputProps('whatsAppLote')} />
       <Switch label="Ativo" {...form.getInputProps('ativo', { type: 'checkbox' })} />
     </FormPage>
   );

@@ -53,12 +53,16 @@ export function AcoesResgate({ resgate: r, gestao }: { resgate: ResgatePremio; g
                 Marcar como {ROTULOS_STATUS_RESGATE_PREMIO[s].toLowerCase()}
               </Menu.Item>
             ))}
-          <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'WHATSAPP'), 'Comprovante reenviado ao cliente pelo WhatsApp.')}>
-            Reenviar comprovante por WhatsApp
-          </Menu.Item>
-          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'EMAIL'), 'Comprovante reenviado ao e-mail do cliente, com o PDF.')}>
-            Reenviar comprovante por e-mail
-          </Menu.Item>
+          {r.status !== 'CANCELADO' && (
+            <>
+              <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'WHATSAPP'), 'Comprovante reenviado ao cliente pelo WhatsApp.')}>
+                Reenviar comprovante por WhatsApp
+              </Menu.Item>
+              <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void executar(() => reenviarComprovante(r.id, 'EMAIL'), 'Comprovante reenviado ao e-mail do cliente, com o PDF.')}>
+                Reenviar comprovante por e-mail
+              </Menu.Item>
+            </>
+          )}
           <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => setDialogo('historico')}>
             Histórico
           </Menu.Item>

@@ -26,7 +26,8 @@ const COLUNAS: DataTableColumn<Premio>[] = [
   { accessor: 'custo', title: 'Custo', render: (p) => custoDoPremio(p.custoPontos, p.custoCashback) },
   { accessor: 'estoque', title: 'Estoque', textAlign: 'right', render: (p) => (p.estoque === null ? 'Sem controle' : p.estoque) },
   { accessor: 'limite', title: 'Limite', render: (p) => (p.limitePorCliente ? `${p.limitePorCliente} ${ROTULOS_PERIODO_LIMITE[p.limitePeriodo]}` : '—') },
-  { accessor: 'resgates', title: 'Resgates', textAlign: 'right' },
+  // Every redemption ever made, cancelled ones too (the report counts those apart): what keeps the prize from being deleted.
+  { accessor: 'resgates', title: 'Resgates (com cancelados)', textAlign: 'right' },
   {
     accessor: 'ativo',
     title: 'Situação',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FileInput, Group, Image, MultiSelect, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Image, MultiSelect, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { PERIODOS_LIMITE, premioSaveSchema, ROTULOS_PERIODO_LIMITE, type Premio, type PremioDados, type PremioSave } from '@bonifica/contracts';
 import { CampoData } from '../../components/campo-data';
@@ -9,6 +9,7 @@ import { notificar } from '../../components/notificar';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { lerReais, reaisParaTexto } from '../../lib/reais';
 import { enviarFoto, useSalvarPremio } from './api';
+import { lerInteiro } from '../../lib/inteiro';
 
 type ValoresPremio = {
   nome: string;
@@ -26,14 +27,14 @@ type ValoresPremio = {
 };
 
 const PERIODOS = PERIODOS_LIMITE.map((p) => ({ value: p, label: ROTULOS_PERIODO_LIMITE[p] }));
-/** '' = none; anything else goes as typed, so the contract's message names a bad number. */
-const inteiroOuNulo = (t: string) => (t.trim() === '' ? null : Number(t.replace(/\./g, '')));
 
 /** Prêmios › Catálogo: one prize, its photo, its cost and its rules. */
 export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; aoSalvar: () => void }) {
   const salvar = useSalvarPremio();
   const filiais = useFiliaisRede();
   const [enviando, setEnviando] = useState(false);
+  // Controlled, so a refused upload does not leave its name in the field as if it were attached.
+  const [escolhido, setEscolhido] = useState<File | null>(null);
   const iniciais: ValoresPremio = {
       nome: registro?.nome ?? '',
       descricao: registro?.descricao ?? '',
@@ -57,10 +58,10 @@ export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; ao
       nome: v.nome,
       descricao: v.descricao.trim() || null,
       fotoArquivoId: v.fotoArquivoId,
-      custoPontos: inteiroOuNulo(v.custoPontos),
+      custoPontos: lerInteiro(v.custoPontos),
       custoCashback: v.custoCashback.trim() === '' ? null : (lerReais(v.custoCashback) ?? Number.NaN),
-      estoque: inteiroOuNulo(v.estoque),
-      limitePorCliente: inteiroOuNulo(v.limitePorCliente),
+      estoque: lerInteiro(v.estoque),
+      limitePorCliente: lerInteiro(v.limitePorCliente),
       limitePeriodo: v.limitePeriodo as PremioSave['limitePeriodo'],
       validoDe: v.validoDe || null,
       validoAte: v.validoAte || null,
@@ -71,11 +72,13 @@ export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; ao
   const { form } = controle;
 
   const aoEscolherFoto = async (arquivo: File | null) => {
+    setEscolhido(arquivo);
     if (!arquivo) return form.setFieldValue('fotoArquivoId', null);
     setEnviando(true);
     try {
       form.setFieldValue('fotoArquivoId', await enviarFoto(arquivo));
     } catch (e) {
+      setEscolhido(null);
       notificar.erro(e instanceof Error ? e.message : 'Não foi possível enviar a foto.');
     } finally {
       setEnviando(false);
@@ -86,7 +89,7 @@ export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; ao
     <FormPage<ValoresPremio, PremioDados, unknown> controle={controle} salvar={salvar.mutateAsync} aoSalvar={aoSalvar} mensagemSucesso={registro ? 'Prêmio atualizado.' : 'Prêmio cadastrado.'}>
       <TextInput label="Nome do prêmio" required {...form.getInputProps('nome')} />
       <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps('descricao')} />
-      <Group align="flex-end" wrap="nowrap">
+      <Group align="flex-end">
         <FileInput
           label="Foto"
           description="PNG, JPEG ou WebP; aparece na lista, no catálogo e no comprovante"
@@ -95,10 +98,16 @@ export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; ao
           placeholder={form.values.fotoArquivoId ? 'Foto enviada — escolha outra para trocar' : 'Escolher imagem'}
           clearable
           disabled={enviando}
+          value={escolhido}
           onChange={(f) => void aoEscolherFoto(f)}
           style={{ flex: 1 }}
         />
         {form.values.fotoArquivoId && <Image src={`/arquivo/${form.values.fotoArquivoId}`} alt="Foto do prêmio" w={56} h={56} fit="cover" radius="sm" />}
+        {form.values.fotoArquivoId && (
+          <Button variant="subtle" color="red" disabled={enviando} onClick={() => void aoEscolherFoto(null)}>
+            Remover foto
+          </Button>
+        )}
       </Group>
       <Text size="sm" fw={500}>
         Custo (pontos, cashback ou os dois)

@@ -106,7 +106,7 @@ describe('Prêmios › Resgates', () => {
     expect(within(linha).getByText('Solicitado')).toBeInTheDocument();
     expect(within(linha).getByText('500 pontos + R$ 10,50')).toBeInTheDocument();
     expect(within(linha).getByText('Bonifica Jardins')).toBeInTheDocument();
-    expect(await screen.findByText(/4 resgates \(1 retirados\) · 2\.000 pontos · R\$ 42,00 em cashback · 1 cancelados/)).toBeInTheDocument();
+    expect(await screen.findByText(/4 resgates \(1 retirado\) · 2\.000 pontos · R\$ 42,00 em cashback · 1 cancelado$/)).toBeInTheDocument();
   });
 
   it('entregar pelo código: o código errado mostra a recusa do servidor; o certo entrega', { timeout: 30_000 }, async () => {

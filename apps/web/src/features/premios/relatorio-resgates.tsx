@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CampoData } from '../../components/campo-data';
-import { formatarBRL, formatarInteiro } from '../../lib/format';
+import { contagem, formatarBRL, formatarInteiro } from '../../lib/format';
 import { chavesPremios, relatorioResgates } from './api';
 
 const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -28,8 +28,8 @@ export function RelatorioResgates() {
         {q.data && (
           <>
             <Text size="sm">
-              {formatarInteiro(q.data.total.quantidade)} resgates ({formatarInteiro(q.data.total.retirados)} retirados) · {formatarInteiro(q.data.total.pontos)} pontos · {formatarBRL(q.data.total.cashback)} em cashback
-              {q.data.cancelados ? ` · ${formatarInteiro(q.data.cancelados)} cancelados` : ''}
+              {contagem(q.data.total.quantidade, 'resgate', 'resgates')} ({contagem(q.data.total.retirados, 'retirado', 'retirados')}) · {contagem(q.data.total.pontos, 'ponto', 'pontos')} · {formatarBRL(q.data.total.cashback)} em cashback
+              {q.data.cancelados ? ` · ${contagem(q.data.cancelados, 'cancelado', 'cancelados')}` : ''}
             </Text>
             <Table.ScrollContainer minWidth={480}>
               <Table striped>

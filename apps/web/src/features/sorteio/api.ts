@@ -45,7 +45,8 @@ export const useSalvarSorteio = () => useMudanca(async (d: SorteioSave) => (awai
 export const useExcluirSorteio = () => useMudanca(async (id: number) => ((await api.delete(`sorteio/delete/${id}`)).result, null));
 export const useCongelar = () => useMudanca(async (id: number) => (await api.post<Sorteio>('sorteio/congelar', { id })).result);
 export const useSemente = () => useMudanca(async (v: { id: number; semente: string }) => (await api.post<Sorteio>('sorteio/semente', v)).result);
-export const useSortear = () => useMudanca(async (id: number) => (await api.get<Sorteio>(`sorteio/addganhador/${id}`)).result);
+/** `posicao`: the prize the screen shows; a repeated click for it is refused by the server (409). */
+export const useSortear = () => useMudanca(async (v: { id: number; posicao: number }) => (await api.get<Sorteio>(`sorteio/addganhador/${v.id}?posicao=${v.posicao}`)).result);
 export const useGanhadorManual = () => useMudanca(async (v: { id: number; numero: string; motivo: string }) => (await api.post<Sorteio>('sorteio/addganhadormanual', v)).result);
 
 export const imprimirParticipantes = (id: number) => abrirPdf({ caminho: `sorteio/participantes/impressao/${id}` });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconDice5, IconExternalLink, IconHandFinger, IconPrinter } from '@tabler/icons-react';
 import type { Sorteio } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
+import { confirmar } from '../../components/confirmar';
 import { notificar } from '../../components/notificar';
 import { TabelaSimples } from '../../components/tabela-simples';
 import { formatarData } from '../../lib/format';
@@ -15,6 +16,26 @@ const falhou = (e: unknown) => notificar.erro(e instanceof Error ? e.message : '
 function DadosPublicos({ s }: { s: Sorteio }) {
   const semente = useSemente();
   const [valor, setValor] = useState('');
+  // The server takes a new result until the first winner drawn with it: a typo can still be fixed here.
+  const podeInformar = s.status === 'CONGELADO' && s.origemSemente === 'LOTERIA' && (!s.semente || s.ganhadores === 0);
+  const registrar = async () => {
+    const extracao = s.dataLoteria ? formatarData(s.dataLoteria) : '—';
+    const ok = await confirmar({
+      mensagem: (
+        <>
+          Registrar <strong>{valor.trim() || '(vazio)'}</strong> como o resultado da Loteria Federal de {extracao}? Confira com o resultado publicado pela Caixa: depois do primeiro ganhador a semente não muda mais.
+        </>
+      ),
+    });
+    if (!ok) return;
+    try {
+      await semente.mutateAsync({ id: s.id, semente: valor });
+      notificar.sucesso('Semente registrada.');
+      setValor('');
+    } catch (e) {
+      falhou(e);
+    }
+  };
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -34,21 +55,20 @@ function DadosPublicos({ s }: { s: Sorteio }) {
         <Text size="sm">
           Semente: {s.semente ? <Code data-testid="semente">{s.semente}</Code> : `a informar — resultado da Loteria Federal de ${s.dataLoteria ? formatarData(s.dataLoteria) : '—'}`}
         </Text>
-        {s.status === 'CONGELADO' && !s.semente && (
-          <Group align="flex-end">
-            <TextInput label="Resultado da Loteria Federal (1º prêmio)" value={valor} onChange={(e) => setValor(e.currentTarget.value)} maw={280} />
-            <Button
-              loading={semente.isPending}
-              onClick={() =>
-                void semente
-                  .mutateAsync({ id: s.id, semente: valor })
-                  .then(() => notificar.sucesso('Semente registrada.'))
-                  .catch(falhou)
-              }
-            >
-              Registrar semente
-            </Button>
-          </Group>
+        {podeInformar && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void registrar();
+            }}
+          >
+            <Group align="flex-end">
+              <TextInput label={s.semente ? 'Corrigir o resultado (até o primeiro ganhador sorteado)' : 'Resultado da Loteria Federal (1º prêmio)'} value={valor} onChange={(e) => setValor(e.currentTarget.value)} maw={320} />
+              <Button type="submit" loading={semente.isPending}>
+                {s.semente ? 'Corrigir semente' : 'Registrar semente'}
+              </Button>
+            </Group>
+          </form>
         )}
         <Anchor href={linkPublico(s)} target="_blank" rel="noopener" size="sm">
           <Group gap={4} component="span">
@@ -77,7 +97,13 @@ function GanhadorManual({ s, aberto, aoFechar }: { s: Sorteio; aberto: boolean; 
   };
   return (
     <Modal opened={aberto} onClose={aoFechar} title="Ganhador manual" centered>
-      <Stack>
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void registrar();
+        }}
+      >
         <Text size="sm" c="dimmed">
           Use só quando o regulamento pedir (por exemplo, sorteio presencial). O ganhador fica marcado como MANUAL em toda parte, com o motivo.
         </Text>
@@ -87,7 +113,7 @@ function GanhadorManual({ s, aberto, aoFechar }: { s: Sorteio; aberto: boolean; 
           <Button variant="default" onClick={aoFechar}>
             Cancelar
           </Button>
-          <Button onClick={() => void registrar()} loading={manual.isPending}>
+          <Button type="submit" loading={manual.isPending}>
             Registrar
           </Button>
         </Group>
@@ -105,6 +131,18 @@ export function Component() {
   const [manualAberto, setManualAberto] = useState(false);
   const s = sorteio.data;
   const pode = !!s && s.status === 'CONGELADO';
+  /** Asks first (a winner cannot be undone) and names the prize, so a second click is refused, never a second prize. */
+  const sortearProximo = async (atual: Sorteio) => {
+    const posicao = atual.ganhadores + 1;
+    const ok = await confirmar({ mensagem: `Sortear agora o ${posicao}º prêmio (${atual.premios[posicao - 1] ?? ''})? O ganhador sai do algoritmo publicado e não pode ser desfeito.` });
+    if (!ok) return;
+    try {
+      await sortear.mutateAsync({ id: atual.id, posicao });
+      notificar.sucesso('Ganhador sorteado.');
+    } catch (e) {
+      falhou(e);
+    }
+  };
   return (
     <Stack gap="lg">
       <CabecalhoPagina
@@ -123,7 +161,7 @@ export function Component() {
       {s && s.status === 'RASCUNHO' && <Alert color="blue">Congele a lista em Sorteios › Sorteios ao fim do período para sortear.</Alert>}
       {s && (
         <Group>
-          <Button leftSection={<IconDice5 size={16} />} disabled={!pode || !s.semente} loading={sortear.isPending} onClick={() => void sortear.mutateAsync(s.id).then(() => notificar.sucesso('Ganhador sorteado.')).catch(falhou)}>
+          <Button leftSection={<IconDice5 size={16} />} disabled={!pode || !s.semente} loading={sortear.isPending} onClick={() => void sortearProximo(s)}>
             Sortear {s.ganhadores + 1 <= s.premios.length ? `o ${s.ganhadores + 1}º prêmio` : 'próximo'}
           </Button>
           <Button variant="default" leftSection={<IconHandFinger size={16} />} disabled={!pode} onClick={() => setManualAberto(true)}>
@@ -159,7 +197,17 @@ export function Component() {
                   'Algoritmo'
                 )}
               </Table.Td>
-              <Table.Td>{g.notificado ? 'WhatsApp na fila' : '—'}</Table.Td>
+              <Table.Td>
+                {g.notificado ? (
+                  'WhatsApp na fila'
+                ) : (
+                  <Tooltip label="Sem WhatsApp da empresa, sem celular ou sem consentimento do cliente: avise por telefone ou na loja." multiline w={240}>
+                    <Badge color="orange" variant="light">
+                      Não notificado
+                    </Badge>
+                  </Tooltip>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
           {ganhadores.data?.length === 0 && (

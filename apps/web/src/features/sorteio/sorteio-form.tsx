@@ -5,6 +5,7 @@ import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { lerReais, reaisParaTexto } from '../../lib/reais';
 import { useSalvarSorteio } from './api';
+import { lerInteiro } from '../../lib/inteiro';
 
 type ValoresSorteio = {
   nome: string;
@@ -55,7 +56,7 @@ export function SorteioForm({ registro, aoSalvar }: { registro: Sorteio | null; 
       filiais: registro?.filiais ?? [],
       regra: v.regra as SorteioSave['regra'],
       valorPorNumero: v.regra === 'VALOR' && v.valorPorNumero.trim() ? (lerReais(v.valorPorNumero) ?? Number.NaN) : null,
-      maximoPorCliente: v.maximoPorCliente.trim() ? Number(v.maximoPorCliente.replace(/\./g, '')) : null,
+      maximoPorCliente: lerInteiro(v.maximoPorCliente),
       umPremioPorCliente: v.umPremioPorCliente,
       origemSemente: v.origemSemente as SorteioSave['origemSemente'],
       dataLoteria: v.origemSemente === 'LOTERIA' ? v.dataLoteria || null : null,
@@ -72,7 +73,7 @@ export function SorteioForm({ registro, aoSalvar }: { registro: Sorteio | null; 
         <CampoData label="Início do período" required value={form.values.inicio} onChange={(d) => form.setFieldValue('inicio', d ?? '')} error={form.errors.inicio} />
         <CampoData label="Fim do período" required value={form.values.fim} onChange={(d) => form.setFieldValue('fim', d ?? '')} error={form.errors.fim} />
       </Group>
-      <Textarea label="Prêmios" description="Um por linha, na ordem: 1º, 2º, 3º…" required autosize minRows={3} {...form.getInputProps('premios')} />
+      <Textarea label="Prêmios" description="Um por linha, na ordem do 1º ao último (sem numerar: a ordem já diz)" required autosize minRows={3} {...form.getInputProps('premios')} />
       <Select label="Como o cliente ganha números da sorte" data={REGRAS_NUMEROS.map((r) => ({ value: r, label: ROTULOS_REGRA[r] }))} allowDeselect={false} {...form.getInputProps('regra')} />
       <Group grow align="flex-start">
         {form.values.regra === 'VALOR' && <CampoDinheiro label="Valor por número (R$)" value={form.values.valorPorNumero} aoMudar={(t) => form.setFieldValue('valorPorNumero', t)} error={erro('valorPorNumero')} />}
@@ -81,7 +82,7 @@ export function SorteioForm({ registro, aoSalvar }: { registro: Sorteio | null; 
       <Switch label="Cada cliente ganha no máximo um prêmio" {...form.getInputProps('umPremioPorCliente', { type: 'checkbox' })} />
       <Select label="Semente do sorteio" data={ORIGENS_SEMENTE.map((o) => ({ value: o, label: ROTULOS_ORIGEM[o] }))} allowDeselect={false} {...form.getInputProps('origemSemente')} />
       {form.values.origemSemente === 'LOTERIA' ? (
-        <CampoData label="Data da extração da Loteria Federal" description="Depois do fim do período; o resultado é digitado depois da extração" value={form.values.dataLoteria} onChange={(d) => form.setFieldValue('dataLoteria', d ?? '')} error={form.errors.dataLoteria} />
+        <CampoData label="Data da extração da Loteria Federal" required description="Depois do fim do período e de hoje em diante: a lista é congelada antes da extração, e o resultado digitado depois dela" value={form.values.dataLoteria} onChange={(d) => form.setFieldValue('dataLoteria', d ?? '')} error={form.errors.dataLoteria} />
       ) : (
         <TextInput label="Semente" description="Pública desde já: fica no regulamento" {...form.getInputProps('semente')} />
       )}

@@ -1,14 +1,17 @@
 import { useRef, useState } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, ScrollArea, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconGift, IconHandGrab, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PremioParaCliente, ResgatePremio } from '@bonifica/contracts';
+import { normalizarBusca, type PremioParaCliente, type ResgatePremio } from '@bonifica/contracts';
 import { confirmar } from '../../components/confirmar';
 import { notificar } from '../../components/notificar';
 import { chavesPremios, custoDoPremio, entregar, imprimirComprovante, premiosDoCliente, resgatar } from '../../lib/premios';
 import { mensagemDe } from './mensagem';
 
 type Props = { clienteId: number; clienteNome: string; aoResgatar: () => void };
+
+/** From this many prizes on, the step gets a search field and scrolls inside itself (the sale stays in view). */
+const PREMIOS_SEM_BUSCA = 6;
 
 /**
  * The terminal's "Prêmios" step, beside the sale (docs/areas/premios.md): only the prizes the
@@ -22,8 +25,11 @@ export function PremiosCliente({ clienteId, clienteNome, aoResgatar }: Props) {
   const [ocupado, setOcupado] = useState(false);
   const chave = useRef(crypto.randomUUID());
 
+  const [busca, setBusca] = useState('');
   const alcancaveis = (q.data ?? []).filter((p) => p.alcanca);
-  const foraDoAlcance = (q.data ?? []).length - alcancaveis.length;
+  const fora = (q.data ?? []).filter((p) => !p.alcanca);
+  const termo = normalizarBusca(busca);
+  const mostrados = termo ? alcancaveis.filter((p) => normalizarBusca(p.nome).includes(termo)) : alcancaveis;
 
   const resgatarPremio = async (p: PremioParaCliente) => {
     if (ocupado) return;
@@ -37,6 +43,8 @@ export function PremiosCliente({ clienteId, clienteNome, aoResgatar }: Props) {
       void queryClient.invalidateQueries({ queryKey: chavesPremios.todos });
     } catch (e) {
       notificar.erro(mensagemDe(e));
+      // The refusal may mean the prize changed meanwhile (deactivated, sold out): show the list as it is now.
+      void queryClient.invalidateQueries({ queryKey: chavesPremios.doCliente(clienteId) });
     } finally {
       setOcupado(false);
     }
@@ -85,31 +93,39 @@ export function PremiosCliente({ clienteId, clienteNome, aoResgatar }: Props) {
         {q.isPending && <Text c="dimmed" size="sm">Carregando prêmios…</Text>}
         {q.isError && <Text c="red" size="sm">{mensagemDe(q.error)}</Text>}
         {q.data && alcancaveis.length === 0 && <Text c="dimmed" size="sm">O saldo disponível do cliente ainda não alcança nenhum prêmio.</Text>}
-        {alcancaveis.map((p) => (
-          <Group key={p.id} justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Avatar src={p.fotoArquivoId ? `/arquivo/${p.fotoArquivoId}` : null} alt="" radius="sm">
-                <IconGift size={18} />
-              </Avatar>
-              <div>
-                <Text size="sm" fw={600}>
-                  {p.nome}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {custoDoPremio(p.custoPontos, p.custoCashback)}
-                  {p.estoque !== null ? ` · ${p.estoque} em estoque` : ''}
-                </Text>
-              </div>
-            </Group>
-            <Button size="xs" variant="light" disabled={ocupado} onClick={() => void resgatarPremio(p)} aria-label={`Resgatar ${p.nome}`}>
-              Resgatar
-            </Button>
-          </Group>
-        ))}
-        {foraDoAlcance > 0 && (
-          <Badge variant="light" color="gray">
-            {foraDoAlcance} {foraDoAlcance === 1 ? 'prêmio fora do alcance' : 'prêmios fora do alcance'} do saldo
-          </Badge>
+        {alcancaveis.length > PREMIOS_SEM_BUSCA && <TextInput size="xs" placeholder="Buscar prêmio pelo nome" aria-label="Buscar prêmio" value={busca} onChange={(e) => setBusca(e.currentTarget.value)} />}
+        <ScrollArea.Autosize mah={alcancaveis.length > PREMIOS_SEM_BUSCA ? 360 : undefined} type="auto" offsetScrollbars>
+          <Stack gap="sm">
+            {mostrados.map((p) => (
+              <Group key={p.id} justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+                  <Avatar src={p.fotoArquivoId ? `/arquivo/${p.fotoArquivoId}` : null} alt="" radius="sm">
+                    <IconGift size={18} />
+                  </Avatar>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} lineClamp={2}>
+                      {p.nome}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {custoDoPremio(p.custoPontos, p.custoCashback)}
+                      {p.estoque !== null ? ` · ${p.estoque} em estoque` : ''}
+                    </Text>
+                  </div>
+                </Group>
+                <Button size="xs" variant="light" disabled={ocupado} onClick={() => void resgatarPremio(p)} aria-label={`Resgatar ${p.nome}`} style={{ flexShrink: 0 }}>
+                  Resgatar
+                </Button>
+              </Group>
+            ))}
+            {termo && mostrados.length === 0 && <Text c="dimmed" size="sm">Nenhum prêmio com “{busca.trim()}”.</Text>}
+          </Stack>
+        </ScrollArea.Autosize>
+        {fora.length > 0 && (
+          <Tooltip label={fora.map((p) => `${p.nome}: ${p.motivo ?? 'indisponível'}`).join(' · ')} multiline w={320}>
+            <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
+              {fora.length} {fora.length === 1 ? 'prêmio indisponível' : 'prêmios indisponíveis'} para este cliente agora
+            </Badge>
+          </Tooltip>
         )}
       </Stack>
     </Card>

@@ -187,18 +187,24 @@ describe('Terminal de atendimento (/app/terminal)', () => {
 
     await usuario.type(screen.getByLabelText('Valor da compra'), '10,00');
     const resgate = screen.getByLabelText(/^Usar cashback/);
-    // Never rewritten while typing (the cap once turned "50,00" into "10,00,00"): a hint, then the cap on leaving.
+    // Never rewritten (the cap once turned "50,00" into "10,00,00", and on leaving lowered the amount unseen): a hint, and F2 refuses.
     await usuario.type(resgate, '50,00');
     expect(resgate).toHaveValue('50,00');
     expect(screen.getByText(/^O máximo aqui é R\$\s10,00\.$/)).toBeInTheDocument();
     await usuario.tab();
-    expect(resgate).toHaveValue('10,00');
+    expect(resgate).toHaveValue('50,00');
+    await usuario.click(screen.getByRole('button', { name: 'Lançar venda (F2)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O cashback usado pode ser no máximo R$ 10,00.');
+    expect(servidor.chamadas('POST transacao/venda')).toHaveLength(0);
     await usuario.clear(screen.getByLabelText('Valor da compra'));
     await usuario.type(screen.getByLabelText('Valor da compra'), '30');
     await usuario.clear(resgate);
     await usuario.type(resgate, '99');
     expect(resgate).toHaveValue('99');
     await usuario.tab();
+    expect(resgate).toHaveValue('99,00');
+    // "Máximo" fills in what may be used: the available balance, here below the amount.
+    await usuario.click(screen.getByRole('button', { name: 'Máximo' }));
     expect(resgate).toHaveValue('12,50');
 
     await usuario.click(screen.getByRole('button', { name: 'Lançar venda (F2)' }));
@@ -379,7 +385,7 @@ describe('Terminal de atendimento (/app/terminal)', () => {
     expect(await within(passo).findByText('Caneca')).toBeInTheDocument();
     expect(within(passo).getByText('30 pontos · 4 em estoque')).toBeInTheDocument();
     expect(within(passo).queryByText('Bicicleta')).not.toBeInTheDocument();
-    expect(within(passo).getByText('1 prêmio fora do alcance do saldo')).toBeInTheDocument();
+    expect(within(passo).getByText('1 prêmio indisponível para este cliente agora')).toBeInTheDocument();
 
     await usuario.click(within(passo).getByRole('button', { name: 'Resgatar Caneca' }));
     await usuario.click(await screen.findByRole('button', { name: 'Sim' }));

@@ -1,0 +1,1 @@
+ALTER TABLE "sorteio" ADD COLUMN "semente_em" timestamp with time zone;
