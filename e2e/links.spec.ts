@@ -67,7 +67,7 @@ test.describe('links do shell, do banner e das boas-vindas', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Supermercados Bonifica Demo Centro');
       await fotografar(page, `links-p-${largura}`);
       await page.goto('/app/pages/bemvindo');
-      await expect(page.getByText('Prêmios, cupons e campanhas: em breve.')).toBeVisible();
+      await expect(page.getByText(/prêmios, cupons, sorteios, mensagens e relatórios ficam no menu lateral/)).toBeVisible();
       await fotografar(page, `links-bemvindo-${largura}`);
     }
   });

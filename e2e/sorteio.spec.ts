@@ -58,8 +58,7 @@ test('um sorteio é cadastrado, congelado e sorteado, e a página pública refaz
   await expect(page.getByTestId('semente')).toHaveText('48213');
   await page.getByRole('button', { name: 'Sortear o 1º prêmio' }).click();
   await expect(page.getByRole('dialog').getByText(/Sortear agora o 1º prêmio \(Uma bicicleta\)/)).toBeVisible();
-  // Enter confirms: the Sim button has the focus (a keyboard at a live draw).
-  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByTestId('ganhador')).toHaveCount(1);
   await page.getByRole('button', { name: 'Sortear o 2º prêmio' }).click();
   await page.getByRole('button', { name: 'Sim' }).click();

@@ -391,6 +391,9 @@ describe('cupom online: página pública (HTML do próprio Bonifica, sem SPA)', 
     const ruim = await pedir(c.urlCurto!, { identificacao: '123', consentimento: 'sim' });
     expect(ruim.statusCode).toBe(400);
     expect(ruim.body).toContain('Informe um CPF válido ou um celular com DDD');
+    // What was typed and ticked comes back: only the wrong field needs fixing.
+    expect(ruim.body).toMatch(/name="consentimento" value="sim" required checked/);
+    expect(sem.body).not.toMatch(/required checked/);
     const semNome = await pedir(c.urlCurto!, { identificacao: '11987654321', consentimento: 'sim' });
     expect(semNome.body).toContain('Informe também o seu nome');
     expect(await contar(sql`select count(*)::int as n from cliente where celular = '11987654321'`)).toBe(0);

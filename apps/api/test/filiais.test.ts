@@ -57,8 +57,9 @@ describe('filiais (company/save, findbyid, filterpaginated, delete)', () => {
 
   it('mensagens de validação em português: CNPJ, telefone, CEP, UF, fuso, logo', async () => {
     const casos: [Record<string, unknown>, string][] = [
-      [{ cnpj: '12.ABC.345/01DE-XX' }, 'CNPJ inválido. Informe os 14 caracteres do CNPJ.'],
-      [{ cnpj: '11.222.333/0001-82' }, 'CNPJ inválido. Informe os 14 caracteres do CNPJ.'],
+      [{ cnpj: '12.ABC.345/01DE-XX' }, 'CNPJ inválido: confira os dígitos verificadores.'],
+      [{ cnpj: '11.222.333/0001-82' }, 'CNPJ inválido: confira os dígitos verificadores.'],
+      [{ cnpj: '11.222.333/0001' }, 'CNPJ inválido. Informe os 14 caracteres do CNPJ.'],
       [{ telefone: '123' }, 'Telefone inválido. Informe o DDD e o número (10 ou 11 dígitos).'],
       [{ cep: '123' }, 'CEP inválido. Informe os 8 dígitos.'],
       [{ uf: 'XX' }, 'UF inválida.'],
@@ -75,6 +76,10 @@ describe('filiais (company/save, findbyid, filterpaginated, delete)', () => {
   });
 
   it('CNPJ repetido na rede é 409', async () => {
+    // The head office's own, kept with the mask since the sign-up.
+    const daMatriz = await salvar(gerente, { ...NOVA, shortName: 'Com o CNPJ da matriz', cnpj: '11222333000181' });
+    expect(daMatriz.statusCode).toBe(409);
+    expect(env(daMatriz).messageError).toBe('Já existe uma empresa da rede com este CNPJ.');
     const r = await salvar(gerente, { ...NOVA, shortName: 'Outra Pinheiros' });
     expect(r.statusCode).toBe(409);
     expect(env(r).messageError).toBe('Já existe uma empresa da rede com este CNPJ.');

@@ -8,7 +8,9 @@ import { FUSOS_HORARIOS, type FusoHorario } from './company.js';
 export const cnpjFilialSchema = z
   .preprocess(vazioComoNulo, z.string({ message: 'CNPJ inválido.' }).max(30, 'CNPJ inválido.').nullable().optional())
   .transform((v) => (v ? v.replace(/[\s./-]/g, '').toUpperCase() : null))
-  .refine((v) => v === null || cnpjValido(v), 'CNPJ inválido. Informe os 14 caracteres do CNPJ.');
+  .refine((v) => v === null || v.length === 14, 'CNPJ inválido. Informe os 14 caracteres do CNPJ.')
+  // 14 characters typed: then it is a typo, and "inform the 14 characters" would send the person looking in the wrong place.
+  .refine((v) => v === null || v.length !== 14 || cnpjValido(v), 'CNPJ inválido: confira os dígitos verificadores.');
 
 /** Landline or mobile with DDD, kept as digits. */
 export const telefoneFilialSchema = z

@@ -70,6 +70,9 @@ export const tema = createTheme({
     // Mantine dims a disabled field to 60% opacity on top of its grey colours: read-only data became illegible.
     Input: { styles: { input: { opacity: 1 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    // Mantine clamps a number past `max` on blur: "2000" cards became 500 issued without a word. The value
+    // stays as typed and the form's contract says what the limit is.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
     // A status cut to "VIGEN..." in a narrow table cell says nothing: a badge keeps its whole word and the cell grows.
     Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } },
     // Mantine's own labels are in English; screen readers must hear Portuguese too.

@@ -28,16 +28,18 @@ describe('confirmar', () => {
     await expect(resposta).resolves.toBe(true);
   });
 
-  it('Enter responde pelo teclado: Sim numa pergunta comum, Não numa destrutiva', async () => {
+  it('Enter responde Não, salvo nos fluxos de teclado do balcão (enterConfirma), onde responde Sim', async () => {
     const usuario = montar();
-    const comum = confirmar({ mensagem: 'Resgatar a caneca?' });
+    const balcao = confirmar({ mensagem: 'Resgatar a caneca?', enterConfirma: true });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sim' })).toHaveFocus());
     await usuario.keyboard('{Enter}');
-    await expect(comum).resolves.toBe(true);
-    const destrutiva = confirmar({ mensagem: 'Excluir o prêmio?', destrutiva: true });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Não' })).toHaveFocus());
-    await usuario.keyboard('{Enter}');
-    await expect(destrutiva).resolves.toBe(false);
+    await expect(balcao).resolves.toBe(true);
+    for (const opcoes of [{ mensagem: 'Enviar a campanha a todos?' }, { mensagem: 'Excluir o prêmio?', destrutiva: true }]) {
+      const resposta = confirmar(opcoes);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Não' })).toHaveFocus());
+      await usuario.keyboard('{Enter}');
+      await expect(resposta).resolves.toBe(false);
+    }
   });
 
   it('Não resolve false', async () => {

@@ -7,13 +7,18 @@ export type OpcoesConfirmacao = {
   mensagem: ReactNode;
   /** Destructive actions paint the Sim button red. */
   destrutiva?: boolean;
+  /**
+   * Enter answers Sim (the counter's flows, run from the keyboard). Otherwise Enter answers Não: a
+   * second Enter after the one that opened the question must not send, draw or discard anything.
+   */
+  enterConfirma?: boolean;
 };
 
 /**
  * Spec §9 / ARCHITECTURE §7: every destructive action asks "Confirmação" with Sim / Não.
  * Resolves true on Sim, false on Não or when the dialog is dismissed.
  */
-export function confirmar({ mensagem, destrutiva = false }: OpcoesConfirmacao): Promise<boolean> {
+export function confirmar({ mensagem, destrutiva = false, enterConfirma = false }: OpcoesConfirmacao): Promise<boolean> {
   return new Promise((resolve) => {
     let respondido = false;
     const responder = (valor: boolean) => {
@@ -25,10 +30,9 @@ export function confirmar({ mensagem, destrutiva = false }: OpcoesConfirmacao): 
       title: CONSTANTES.confirmacaoTitulo,
       children: mensagem,
       labels: { confirm: CONSTANTES.confirmacaoSim, cancel: CONSTANTES.confirmacaoNao },
-      // Keyboard users answer with Enter: it confirms what is harmless and refuses what destroys. Without
-      // this the focus trap starts on the close button, and Enter dismissed the question.
-      confirmProps: destrutiva ? { color: 'red' } : { 'data-autofocus': true },
-      cancelProps: destrutiva ? { 'data-autofocus': true } : undefined,
+      // The focus starts on the button Enter should press (without it, on the close button).
+      confirmProps: { ...(destrutiva ? { color: 'red' } : {}), ...(enterConfirma && !destrutiva ? { 'data-autofocus': true } : {}) },
+      cancelProps: enterConfirma && !destrutiva ? undefined : { 'data-autofocus': true },
       centered: true,
       onConfirm: () => responder(true),
       onCancel: () => responder(false),

@@ -117,7 +117,8 @@ export async function gravarFilial(tx: Executor, u: UsuarioContexto, dados: Fili
     const [repetido] = await tx
       .select({ id: empresa.id })
       .from(empresa)
-      .where(and(daRede(u), eq(empresa.cnpj, dados.cnpj), antes ? sql`${empresa.id} <> ${antes.id}` : undefined))
+      // Compared bare: the head office may keep its CNPJ as typed at sign-up, with the mask.
+      .where(and(daRede(u), sql`upper(regexp_replace(${empresa.cnpj}, '[[:space:]./-]', '', 'g')) = ${dados.cnpj}`, antes ? sql`${empresa.id} <> ${antes.id}` : undefined))
       .limit(1);
     if (repetido) throw erro.conflito('Já existe uma empresa da rede com este CNPJ.');
   }

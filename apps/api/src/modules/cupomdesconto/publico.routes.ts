@@ -7,7 +7,7 @@ const TOKEN = /^[A-Za-z0-9_-]{8,24}$/;
 const BOTAO = 'margin-top:1rem;width:100%;padding:.8rem 1.2rem;font-size:1.05rem;border:0;border-radius:8px;background:#007f77;color:#fff;cursor:pointer';
 const CAMPO = 'display:block;width:100%;box-sizing:border-box;margin:.3rem 0 .8rem;padding:.7rem;font-size:1rem;border:1px solid #bbb;border-radius:8px';
 
-function paginaCupom(c: CupomPublico, erro?: string, valores: { identificacao?: string; nome?: string } = {}): string {
+function paginaCupom(c: CupomPublico, erro?: string, valores: { identificacao?: string; nome?: string; consentimento?: boolean } = {}): string {
   const regras = c.regras.map((r) => `<li>${html(r)}</li>`).join('');
   const corpo = c.aberto
     ? `<form method="post" style="margin-top:1rem">
@@ -16,7 +16,7 @@ function paginaCupom(c: CupomPublico, erro?: string, valores: { identificacao?: 
     <input id="identificacao" name="identificacao" inputmode="numeric" autocomplete="tel" required maxlength="20" value="${html(valores.identificacao ?? '')}" style="${CAMPO}">
     <label for="nome">Seu nome (se for o primeiro cadastro)</label>
     <input id="nome" name="nome" autocomplete="name" maxlength="160" value="${html(valores.nome ?? '')}" style="${CAMPO}">
-    <label style="display:flex;gap:.5rem;align-items:flex-start;font-size:.95rem"><input type="checkbox" name="consentimento" value="sim" required style="margin-top:.25rem;width:1.2rem;height:1.2rem">
+    <label style="display:flex;gap:.5rem;align-items:flex-start;font-size:.95rem"><input type="checkbox" name="consentimento" value="sim" required${valores.consentimento ? ' checked' : ''} style="margin-top:.25rem;width:1.2rem;height:1.2rem">
       <span>Autorizo ${html(c.loja)} a me enviar este cupom e ofertas pelo WhatsApp, e a usar meus dados no programa de fidelidade (LGPD). Posso cancelar quando quiser.</span></label>
     <button type="submit" style="${BOTAO}">Quero meu cupom</button>
   </form>`
@@ -63,8 +63,10 @@ export async function cupomPublicoRoutes(app: FastifyInstance) {
       const corpo = request.body ?? {};
       const texto = (k: string) => (typeof corpo[k] === 'string' ? (corpo[k] as string).slice(0, 200) : '');
       const valores = { identificacao: texto('identificacao'), nome: texto('nome') };
-      const r = await pedirCupom(app.db, c, { ...valores, consentimento: texto('consentimento') === 'sim' });
-      if (!r.ok) return reply.status(400).send(paginaCupom(c, r.mensagem, valores));
+      const consentimento = texto('consentimento') === 'sim';
+      const r = await pedirCupom(app.db, c, { ...valores, consentimento });
+      // What the person typed and ticked comes back with the error: only the wrong field needs fixing.
+      if (!r.ok) return reply.status(400).send(paginaCupom(c, r.mensagem, { ...valores, consentimento }));
       return reply.send(paginaCodigo(c, r.codigo, r.whatsapp));
     });
   }

@@ -47,6 +47,15 @@ describe('cabeçalho (spec §1)', () => {
     expect(caminho()).toBe('/app/servidor/whats');
   });
 
+  it('sem ícone do WhatsApp para quem não pode ver a tela (o atendente): não leva a "Acesso negado"', async () => {
+    const atendente = { ...usuarioGerente, username: 'atendente', perfil: 'Atendente', permissions: ['CLIENTE_LER'] };
+    const servidor = servidorFalso({ ...rotasPadrao(atendente), 'GET servidorwhatsapp/tipo/contratado': 'DEDICADO' });
+    renderizarApp('/app/pages/bemvindo');
+    await screen.findByTestId('cabecalho-nome-usuario');
+    await waitFor(() => expect(servidor.chamadas('GET servidorwhatsapp/tipo/contratado')).toHaveLength(1));
+    expect(screen.queryByTestId('icone-whats')).not.toBeInTheDocument();
+  });
+
   it.each(['COMPARTILHADO', 'NENHUM'])('sem ícone do WhatsApp com servidor %s', async (tipo) => {
     const servidor = servidorFalso({ ...rotasPadrao(usuarioGerente), 'GET servidorwhatsapp/tipo/contratado': tipo });
     renderizarApp('/app/pages/bemvindo');

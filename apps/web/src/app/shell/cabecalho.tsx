@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Box, Group, Image, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconHeadset, IconLayoutSidebarLeftCollapse, IconMenu2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { UsuarioLogado } from '@bonifica/contracts';
+import { PODE_VER_SERVIDOR_WHATS, type UsuarioLogado } from '@bonifica/contracts';
+import { can } from '../../lib/access';
 import { nomeCurto } from '../../lib/format';
 import { useNomeSistema } from '../nome-sistema';
 import { useWhiteLabel } from '../white-label';
@@ -81,7 +82,7 @@ export function Cabecalho({ usuario, estadoMenu, aoAlternarMenu }: CabecalhoProp
             {empresa}
           </Box>
         </Group>
-        {tipoServidor === 'DEDICADO' && (
+        {tipoServidor === 'DEDICADO' && can(usuario, PODE_VER_SERVIDOR_WHATS) && (
           <Tooltip label="Servidor WhatsApp">
             <ActionIcon
               component={Link}

@@ -21,8 +21,11 @@ export function useAvisoSaida(estaSujo: () => boolean): void {
   });
 
   // Only a change of page counts: list filters in the query string move under an open drawer.
+  // A session that expired mid-form goes to login without asking: the question could not be answered
+  // (the app behind it is already signed out), and what was typed survives as the form's draft.
   const deveBloquear = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && estaSujoRef.current(),
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname && !(nextLocation.state as { sessaoExpirada?: boolean } | null)?.sessaoExpirada && estaSujoRef.current(),
     [],
   );
   const blocker = useBlocker(deveBloquear);

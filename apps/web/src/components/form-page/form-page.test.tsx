@@ -170,6 +170,14 @@ describe('FormPage', () => {
     expect(router.state.location.pathname).toBe('/outra');
   });
 
+  it('sessão expirada com alterações: vai ao login sem perguntar (o rascunho guarda o que foi digitado)', async () => {
+    const { router, usuario } = renderizar(<FormularioTeste salvar={vi.fn<Salvar>()} />);
+    await usuario.type(screen.getByLabelText('Nome'), 'Ana');
+    await act(() => router.navigate('/outra', { replace: true, state: { sessaoExpirada: true } }));
+    expect(await screen.findByText('Outra página')).toBeInTheDocument();
+    expect(screen.queryByText('Confirmação')).not.toBeInTheDocument();
+  });
+
   it('sem alterações, ou mudando só a consulta da URL, sai sem perguntar', async () => {
     const { router, usuario } = renderizar(<FormularioTeste salvar={vi.fn<Salvar>()} />);
     await usuario.type(screen.getByLabelText('Nome'), 'A');

@@ -98,6 +98,12 @@ describe('Cartões › Cartões', { timeout: 30_000 }, () => {
     await usuario.click(within(dialogo).getByRole('button', { name: 'Emitir cartões' }));
     expect(await within(dialogo).findByText('Informe a quantidade.')).toBeInTheDocument();
     expect(s.chamadas('POST card/emitir')).toHaveLength(0);
+    // Past the limit the number stays as typed and is refused, never issued as 500 without a word.
+    await usuario.type(quantidade, '2000');
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Emitir cartões' }));
+    expect(await within(dialogo).findByText('A quantidade deve ficar entre 1 e 500.')).toBeInTheDocument();
+    expect(quantidade).toHaveValue('2000');
+    expect(s.chamadas('POST card/emitir')).toHaveLength(0);
     await usuario.clear(quantidade);
     await usuario.type(quantidade, '5');
     await usuario.click(within(dialogo).getByRole('button', { name: 'Emitir cartões' }));

@@ -61,7 +61,7 @@ export function EmitirLote({ aoConcluir }: PropsModal) {
           </Text>
         )}
         {numeracao.data?.alteravel && <PrefixoCartoes prefixo={numeracao.data.prefixo} />}
-        <NumberInput label="Quantidade" min={1} max={MAXIMO_EMISSAO} allowDecimal={false} withAsterisk {...form.getInputProps('quantidade')} />
+        <NumberInput label="Quantidade" description={`De 1 a ${MAXIMO_EMISSAO} cartões por lote`} min={1} max={MAXIMO_EMISSAO} allowDecimal={false} withAsterisk {...form.getInputProps('quantidade')} />
         <Select
           label="Filial"
           placeholder="A sua filial"

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconCopy, IconEdit, IconFileSpreadsheet, IconFileDownload, IconPlayerPlay, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ROTULOS_BENEFICIO_CUPOM, type Cupom, type CupomCopia, type TipoCupom } from '@bonifica/contracts';
+import { diaNoFuso, ROTULOS_BENEFICIO_CUPOM, type Cupom, type CupomCopia, type TipoCupom } from '@bonifica/contracts';
 import { BadgeAtivo } from '../../components/badges-situacao';
 import { FormDrawer } from '../../components/form-page';
 import { aPartirDe, BotaoExcluir, ListPage, SoNoCelular, type FiltroDef } from '../../components/list-page';
@@ -39,7 +39,19 @@ function colunas(tipo: TipoCupom): DataTableColumn<Cupom>[] {
       : { accessor: 'codigosGerados', title: 'Códigos', textAlign: 'right', render: (c) => `${c.codigosGerados.toLocaleString('pt-BR')} / ${c.quantidade.toLocaleString('pt-BR')}` },
     { accessor: 'usos', title: 'Usos', textAlign: 'right', render: (c) => (c.usosTotal ? `${c.usos} / ${c.usosTotal}` : c.usos) },
     { accessor: 'dataVencimento', title: 'Vence em', visibleMediaQuery: aPartirDe('sm'), render: (c) => (c.dataVencimento ? c.dataVencimento.split('-').reverse().join('/') : '—') },
-    { accessor: 'ativo', title: 'Situação', render: (c) => <BadgeAtivo ativo={c.ativo} /> },
+    {
+      accessor: 'ativo',
+      title: 'Situação',
+      // An active coupon past its date is refused at the counter: the list says so instead of "Ativo".
+      render: (c) =>
+        c.ativo && c.dataVencimento && c.dataVencimento < diaNoFuso(new Date()) ? (
+          <Badge color="orange" variant="light">
+            Vencido
+          </Badge>
+        ) : (
+          <BadgeAtivo ativo={c.ativo} />
+        ),
+    },
   ];
 }
 

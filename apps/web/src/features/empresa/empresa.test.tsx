@@ -60,7 +60,7 @@ describe('Empresa › Filiais', () => {
     await usuario.type(within(drawer).getByLabelText(/^CNPJ/), '12.ABC.345/01DE-XX');
     await usuario.type(within(drawer).getByLabelText(/^Telefone/), '123');
     await usuario.click(within(drawer).getByRole('button', { name: 'Salvar' }));
-    expect(await within(drawer).findByText('CNPJ inválido. Informe os 14 caracteres do CNPJ.')).toBeInTheDocument();
+    expect(await within(drawer).findByText('CNPJ inválido: confira os dígitos verificadores.')).toBeInTheDocument();
     expect(within(drawer).getByText('Telefone inválido. Informe o DDD e o número (10 ou 11 dígitos).')).toBeInTheDocument();
 
     await usuario.clear(within(drawer).getByLabelText(/^CNPJ/));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,8 +41,12 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
     setErroMapeamento(null);
     setEtapa(2);
   };
+  // A ref, not `isPending`: a double click lands both clicks before the button re-renders as busy, and the
+  // second start was refused (409) with an error over an import that was in fact running.
+  const iniciando = useRef(false);
   const comecar = () => {
-    if (!metadados) return;
+    if (!metadados || iniciando.current) return;
+    iniciando.current = true;
     iniciar.mutate(
       { tarefaId: metadados.tarefaId, mapeamento, ...opcoes },
       {
@@ -51,6 +55,9 @@ export function AssistenteImportacao({ tipo }: { tipo: TipoImportacao }) {
           setEtapa(3);
         },
         onError: (e) => notificar.erro(e.message),
+        onSettled: () => {
+          iniciando.current = false;
+        },
       },
     );
   };

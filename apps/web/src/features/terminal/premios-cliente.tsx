@@ -33,7 +33,7 @@ export function PremiosCliente({ clienteId, clienteNome, aoResgatar }: Props) {
 
   const resgatarPremio = async (p: PremioParaCliente) => {
     if (ocupado) return;
-    if (!(await confirmar({ mensagem: `Resgatar ${p.nome} para ${clienteNome} por ${custoDoPremio(p.custoPontos, p.custoCashback)}?` }))) return;
+    if (!(await confirmar({ mensagem: `Resgatar ${p.nome} para ${clienteNome} por ${custoDoPremio(p.custoPontos, p.custoCashback)}?`, enterConfirma: true }))) return;
     setOcupado(true);
     try {
       setFeito(await resgatar(p.id, clienteId, chave.current));

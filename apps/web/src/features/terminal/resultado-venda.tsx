@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconReceiptOff } from '@tabler/icons-react';
-import { type ResultadoVenda } from '@bonifica/contracts';
+import { centavosParaReais, reaisParaCentavos, type ResultadoVenda } from '@bonifica/contracts';
 import { BotaoImprimir, PapelComprovante, useComprovante } from '../../components/comprovante';
 import { formatarBRL, formatarInteiro } from '../../lib/format';
 
@@ -47,7 +47,8 @@ export function ResultadoVendaCard({ venda, podeCancelar, cancelando, aoNovaVend
         </Group>
         <SimpleGrid cols={2} spacing="sm">
           <Numero rotulo="A pagar" valor={formatarBRL((venda.cupom ? venda.cupom.valorAPagar : venda.valor) - venda.resgate - (venda.valePago ?? 0))} forte />
-          <Numero rotulo="Cashback ganho" valor={formatarBRL(venda.cashback)} testId="recibo-cashback" />
+          {/* The reply's cashback includes a coupon's bonus; shown apart, as on the printed receipt. */}
+          <Numero rotulo="Cashback ganho" valor={formatarBRL(centavosParaReais(reaisParaCentavos(venda.cashback) - reaisParaCentavos(venda.cupom?.bonus ?? 0)))} testId="recibo-cashback" />
           <Numero rotulo="Pontos ganhos" valor={formatarInteiro(venda.pontos)} />
           <Numero rotulo="Saldo de cashback" valor={formatarBRL(venda.saldos.CASHBACK)} testId="recibo-saldo-cashback" />
         </SimpleGrid>

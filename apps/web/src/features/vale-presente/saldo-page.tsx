@@ -16,8 +16,11 @@ export function Component() {
   const [consultando, setConsultando] = useState(false);
 
   const consultar = async () => {
-    setConsultando(true);
     setSaldo(null);
+    // Our own words instead of the browser's bubble (which follows the browser's language, not the product's).
+    if (!codigo.trim()) return setErro('Informe o código do vale ou o número do cartão.');
+    if (!pin) return setErro('Informe a senha (PIN) do vale.');
+    setConsultando(true);
     try {
       setSaldo(await consultarSaldoVale(codigo, pin));
       setErro(null);
@@ -32,9 +35,9 @@ export function Component() {
   return (
     <Stack gap="lg" maw={720}>
       <CabecalhoPagina titulo="Saldo do vale-presente" descricao="Digite ou leia o código e peça ao cliente a senha (PIN) do comprovante." />
-      <Card withBorder padding="lg" component="form" onSubmit={(e) => (e.preventDefault(), void consultar())}>
+      <Card withBorder padding="lg" component="form" noValidate onSubmit={(e) => (e.preventDefault(), void consultar())}>
         <Stack gap="md">
-          <TextInput label="Código do vale" description="Ou o número do cartão do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} maxLength={24} required />
+          <TextInput label="Código do vale" description="Ou o número do cartão do vale" placeholder="0000 0000 0000 0000" inputMode="numeric" autoComplete="off" value={codigo} onChange={(e) => (setCodigo(e.currentTarget.value), setSaldo(null), setErro(null))} maxLength={24} required />
           <PasswordInput label="Senha (PIN)" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, ''))} maxLength={DIGITOS_PIN} required />
           {erro && (
             <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>

@@ -10,7 +10,7 @@ type Atalho = { titulo: string; descricao: string; icone: Icon; para?: string };
 const ATALHOS: Atalho[] = [
   {
     titulo: 'Menu do programa',
-    descricao: 'Clientes, vendas, cartões, planos, contas e relatórios ficam no menu lateral, conforme o seu perfil. Prêmios, cupons e campanhas: em breve.',
+    descricao: 'Clientes, vendas, cartões, prêmios, cupons, sorteios, mensagens e relatórios ficam no menu lateral, conforme o seu perfil.',
     icone: IconLayoutSidebar,
   },
   {
