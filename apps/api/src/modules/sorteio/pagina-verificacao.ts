@@ -5,7 +5,7 @@ import type { SorteioPublico } from './publico.consulta.js';
 const data = (d: string) => d.split('-').reverse().join('/');
 
 const ESTILO = `<style>
-  .hash{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8rem;word-break:break-all;background:#f4f6fb;padding:.5rem;border-radius:6px}
+  .hash{display:block;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8rem;word-break:break-all;background:#f4f6fb;padding:.5rem;border-radius:6px}
   dl{display:grid;grid-template-columns:1fr;gap:.15rem .75rem;margin:.5rem 0}
   dt{color:#4a5160;font-size:.85rem}dd{margin:0 0 .4rem}
   @media(min-width:36rem){dl{grid-template-columns:auto 1fr}dd{margin:0}}

@@ -54,8 +54,10 @@ export async function sorteioRoutes(app: FastifyInstance) {
   async function alterar<T>(request: FastifyRequest, id: number, acao: string, fn: (tx: Executor, s: Sorteio, empresaId: number, usuarioId: number) => Promise<T>) {
     const u = usuarioDe(request);
     return transacaoDoUsuario(request, async (tx) => {
-      const antes = await buscarSorteio(tx, u, id, true);
-      if (!antes) throw erro.naoEncontrado('Sorteio não encontrado.');
+      if (!(await buscarSorteio(tx, u, id, true))) throw erro.naoEncontrado('Sorteio não encontrado.');
+      // Read again once the lock is held: the locking statement's winner count comes from its snapshot, taken
+      // before a concurrent draw committed (READ COMMITTED), and a double click would draw the same position twice.
+      const antes = (await buscarSorteio(tx, u, id))!;
       const r = await fn(tx, antes, empresaDe(request), u.id);
       const depois = await buscarSorteio(tx, u, id);
       await auditar(tx, request, { acao, entidade: ENTIDADE, entidadeId: id, antes, depois: { ...depois, resultado: r } });

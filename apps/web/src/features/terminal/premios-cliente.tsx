@@ -103,7 +103,7 @@ export function PremiosCliente({ clienteId, clienteNome, aoResgatar }: Props) {
                     <IconGift size={18} />
                   </Avatar>
                   <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} lineClamp={2}>
+                    <Text size="sm" fw={600} lineClamp={2} title={p.nome}>
                       {p.nome}
                     </Text>
                     <Text size="xs" c="dimmed">
