@@ -243,6 +243,13 @@ describe('cupomdesconto: uso na venda do terminal', () => {
     const usados = env<Pagina<UsoCupom>>(await gerente.post('/services/cupomdesconto/filtrar/resgatados/0/10', { cupomId: c.id })).result;
     expect(usados.content).toHaveLength(1);
     expect(usados.content[0]).toMatchObject({ transacaoId: v.transacaoId, clienteId: cli, valorBruto: 200, desconto: 20, status: 'USADO' });
+    // Searched by the start of the code (spaces and case as typed) or by the coupon's name.
+    for (const busca of [codigo!.slice(0, 4).toLowerCase(), 'dez por']) {
+      const achados = env<Pagina<UsoCupom>>(await gerente.post('/services/cupomdesconto/filtrar/resgatados/0/10', { busca })).result;
+      expect(achados.content.map((u) => u.transacaoId), busca).toContain(v.transacaoId);
+      expect(achados.totalElements).toBe(achados.content.length);
+    }
+    expect(env<Pagina<UsoCupom>>(await gerente.post('/services/cupomdesconto/filtrar/resgatados/0/10', { busca: 'ninguém tem este nome' })).result.totalElements).toBe(0);
 
     // The attendant cannot cancel; the manager cancels through the coupon's use: the sale goes, the use comes back.
     expect((await atendente.get(`/services/cupomdesconto/cancelar/${usados.content[0]!.id}`)).statusCode).toBe(403);

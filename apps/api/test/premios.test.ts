@@ -540,6 +540,9 @@ describe('premio/resgate: status, entrega, cancelamento, reenvio, comprovante, l
     expect(await filtrar(gerente, { premioId: p.id })).toEqual([naMoema.id, naJardins.id]);
     expect(await filtrar(gerente, { premioId: p.id, filialId: MOEMA })).toEqual([naMoema.id]);
     expect(await filtrar(gerente, { codigo: naJardins.codigo })).toEqual([naJardins.id]);
+    // The start of the code, in any case, is enough; LIKE's wildcards are taken literally.
+    expect(await filtrar(gerente, { codigo: naJardins.codigo.slice(0, 5).toLowerCase() })).toContain(naJardins.id);
+    expect(await filtrar(gerente, { codigo: '%' })).toEqual([]);
     expect(await filtrar(gerente, { premioId: p.id, status: 'RETIRADO' })).toEqual([]);
     expect(await filtrar(gerente, { premioId: p.id, de: '2000-01-01', ate: '2000-01-02' })).toEqual([]);
     expect(await filtrar(atendente, { premioId: p.id })).toEqual([naJardins.id]);

@@ -228,6 +228,8 @@ export const filtroResgatadosSchema = z
   .object({
     cupomId: id('Cupom inválido.').optional(),
     clienteId: id('Cliente inválido.').optional(),
+    /** The start of the code, or part of the coupon's or the customer's name. */
+    busca: z.string().trim().max(120, 'Busca longa demais.').optional(),
     status: z.enum(['USADO', 'CANCELADO'], { message: 'Situação inválida: use USADO ou CANCELADO.' }).optional(),
     de: dataFiltro('inicial').optional(),
     ate: dataFiltro('final').optional(),

@@ -62,6 +62,10 @@ export async function listarResgatados(tx: Executor, empresaId: number, f: Filtr
     eq(cupomDescontoUso.empresaId, empresaId),
     f.cupomId ? eq(cupomDescontoUso.cupomId, f.cupomId) : undefined,
     f.clienteId ? eq(cupomDescontoUso.clienteId, f.clienteId) : undefined,
+    f.busca
+      ? sql`(${cupomDescontoUso.codigo} like ${f.busca.replace(/\s+/g, '').toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}
+          or busca_normalizada(${cupomDesconto.nome} || ' ' || ${cliente.nome}) like busca_normalizada(${padraoContem(f.busca)}))`
+      : undefined,
     f.status ? eq(cupomDescontoUso.status, f.status) : undefined,
     f.de ? gte(cupomDescontoUso.criadoEm, sql`(${f.de}::date)::timestamp at time zone ${FUSO}`) : undefined,
     f.ate ? lt(cupomDescontoUso.criadoEm, sql`(${f.ate}::date + 1)::timestamp at time zone ${FUSO}`) : undefined,
@@ -91,7 +95,13 @@ export async function listarResgatados(tx: Executor, empresaId: number, f: Filtr
       .orderBy(desc(cupomDescontoUso.criadoEm), desc(cupomDescontoUso.id))
       .limit(size)
       .offset(page * size),
-    tx.select({ n: count() }).from(cupomDescontoUso).where(where),
+    // The same joins as the page: the search reads the coupon's and the customer's names.
+    tx
+      .select({ n: count() })
+      .from(cupomDescontoUso)
+      .innerJoin(cupomDesconto, eq(cupomDesconto.id, cupomDescontoUso.cupomId))
+      .innerJoin(cliente, eq(cliente.id, cupomDescontoUso.clienteId))
+      .where(where),
   ]);
   const itens: UsoCupom[] = linhas.map((l) => ({
     ...l,

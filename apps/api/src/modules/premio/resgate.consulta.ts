@@ -72,7 +72,8 @@ export async function listarResgates(tx: Executor, empresaId: number, filialVisi
     f.premioId ? eq(premioResgate.premioId, f.premioId) : undefined,
     f.filialId ? eq(premioResgate.filialId, f.filialId) : undefined,
     f.clienteId ? eq(premioResgate.clienteId, f.clienteId) : undefined,
-    f.codigo ? eq(premioResgate.codigo, f.codigo.toUpperCase()) : undefined,
+    // The start of the code is enough (what the customer reads out first); LIKE's wildcards typed are literal.
+    f.codigo ? sql`${premioResgate.codigo} like ${f.codigo.toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}` : undefined,
     ...periodo(f.de, f.ate),
   );
   const [linhas, [total]] = await Promise.all([

@@ -39,6 +39,7 @@ export const buscarCupons =
 
 export const buscarResgatados: BuscarPagina<UsoCupom> = async (filtro, page, size) => {
   const corpo: FiltroResgatados = {};
+  if (typeof filtro.busca === 'string') corpo.busca = filtro.busca.slice(0, 120);
   if (filtro.status === 'USADO' || filtro.status === 'CANCELADO') corpo.status = filtro.status;
   if (typeof filtro.de === 'string') corpo.de = filtro.de;
   if (typeof filtro.ate === 'string') corpo.ate = filtro.ate;

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import {
   ALFABETOS_CUPOM_LISTA,
   BENEFICIOS_CUPOM,
@@ -135,12 +135,13 @@ export function CupomForm({ tipo, registro, copia, aoSalvar }: { tipo: TipoCupom
           <Text size="sm" fw={500}>
             Códigos {gerados > 0 && `(${gerados.toLocaleString('pt-BR')} já gerados: o padrão não muda mais)`}
           </Text>
-          <Group grow align="flex-start">
+          {/* Two by two: four fields across a drawer cut "Letras e números" short. */}
+          <SimpleGrid cols={2}>
             <Select label="Caracteres" data={ALFABETOS_CUPOM_LISTA.map((a) => ({ value: a, label: ALFABETOS[a] }))} allowDeselect={false} disabled={gerados > 0} {...form.getInputProps('alfabeto')} />
             <TextInput label="Prefixo" disabled={gerados > 0} {...form.getInputProps('prefixo')} />
             <NumberInput label="Tamanho" min={4} max={20} disabled={gerados > 0} {...form.getInputProps('tamanho')} />
             <NumberInput label="Quantidade" min={0} max={200000} thousandSeparator="." decimalSeparator="," {...form.getInputProps('quantidade')} />
-          </Group>
+          </SimpleGrid>
         </>
       )}
       <Textarea label="Mensagem do WhatsApp" description="{cupom} vira o código de cada cliente e {vencimento} a validade do cupom; também {nome}, {primeiro_nome} e {loja}" autosize minRows={2} {...form.getInputProps('whatsAppLote')} />

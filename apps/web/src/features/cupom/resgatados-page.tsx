@@ -22,6 +22,7 @@ const COLUNAS: DataTableColumn<UsoCupom>[] = [
 ];
 
 const FILTROS: FiltroDef[] = [
+  { nome: 'busca', rotulo: 'Busca', tipo: 'texto', placeholder: 'Código, cupom ou cliente' },
   { nome: 'status', rotulo: 'Situação', tipo: 'selecao', opcoes: [{ value: 'USADO', label: 'Usados' }, { value: 'CANCELADO', label: 'Cancelados' }] },
   { nome: 'de', rotulo: 'De', tipo: 'data' },
   { nome: 'ate', rotulo: 'Até', tipo: 'data' },

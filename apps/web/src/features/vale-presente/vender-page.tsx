@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconGift, IconPrinter } from '@tabler/icons-react';
-import { VALIDADE_PADRAO_DIAS, VALOR_MAXIMO_VALE, VALOR_MINIMO_VALE, formatarData, numeroCartaoValido, type ValeVendido } from '@bonifica/contracts';
+import { VALIDADE_MAXIMA_DIAS, VALIDADE_PADRAO_DIAS, VALOR_MAXIMO_VALE, VALOR_MINIMO_VALE, formatarData, numeroCartaoValido, type ValeVendido } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { notificar } from '../../components/notificar';
@@ -13,6 +13,8 @@ const VALIDADES = [
   { value: '180', label: '6 meses' },
   { value: String(VALIDADE_PADRAO_DIAS), label: '1 ano (padrão)' },
   { value: '730', label: '2 anos' },
+  { value: '1095', label: '3 anos' },
+  { value: String(VALIDADE_MAXIMA_DIAS), label: '5 anos' },
 ];
 const mensagem = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível concluir.');
 
