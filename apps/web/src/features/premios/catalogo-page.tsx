@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { ActionIcon, Avatar, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconGift, IconPlus, IconPrinter } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { BadgeAtivo } from '../../components/badges-situacao';
 import { ROTULOS_PERIODO_LIMITE, type Premio } from '@bonifica/contracts';
 import { FormDrawer } from '../../components/form-page';
-import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, BotaoExcluir, ListPage, SoNoCelular, type FiltroDef } from '../../components/list-page';
 import { notificar } from '../../components/notificar';
 import { buscarPremios, chavesPremios, custoDoPremio, imprimirCatalogo, useExcluirPremio } from './api';
 import { PremioForm } from './premio-form';
@@ -19,18 +19,26 @@ const COLUNAS: DataTableColumn<Premio>[] = [
         <Avatar src={p.fotoArquivoId ? `/arquivo/${p.fotoArquivoId}` : null} alt="" radius="sm" size="md">
           <IconGift size={18} />
         </Avatar>
-        {p.nome}
+        <div>
+          {p.nome}
+          {/* On a phone the name carries the cost and the status; the other columns come from `sm` on. */}
+          <SoNoCelular>
+            <Text size="xs">{custoDoPremio(p.custoPontos, p.custoCashback)}</Text>
+            <BadgeAtivo ativo={p.ativo} size="xs" />
+          </SoNoCelular>
+        </div>
       </Group>
     ),
   },
-  { accessor: 'custo', title: 'Custo', render: (p) => custoDoPremio(p.custoPontos, p.custoCashback) },
-  { accessor: 'estoque', title: 'Estoque', textAlign: 'right', render: (p) => (p.estoque === null ? 'Sem controle' : p.estoque) },
-  { accessor: 'limite', title: 'Limite', render: (p) => (p.limitePorCliente ? `${p.limitePorCliente} ${ROTULOS_PERIODO_LIMITE[p.limitePeriodo]}` : '—') },
+  { accessor: 'custo', title: 'Custo', visibleMediaQuery: aPartirDe('sm'), render: (p) => custoDoPremio(p.custoPontos, p.custoCashback) },
+  { accessor: 'estoque', title: 'Estoque', textAlign: 'right', visibleMediaQuery: aPartirDe('sm'), render: (p) => (p.estoque === null ? 'Sem controle' : p.estoque) },
+  { accessor: 'limite', title: 'Limite', visibleMediaQuery: aPartirDe('md'), render: (p) => (p.limitePorCliente ? `${p.limitePorCliente} ${ROTULOS_PERIODO_LIMITE[p.limitePeriodo]}` : '—') },
   // Every redemption ever made, cancelled ones too (the report counts those apart): what keeps the prize from being deleted.
-  { accessor: 'resgates', title: 'Resgates (com cancelados)', textAlign: 'right' },
+  { accessor: 'resgates', title: 'Resgates (com cancelados)', textAlign: 'right', visibleMediaQuery: aPartirDe('md') },
   {
     accessor: 'ativo',
     title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
     render: (p) => <BadgeAtivo ativo={p.ativo} />,
   },
 ];

@@ -54,7 +54,8 @@ const RELATORIO: RelatorioResgatePremio = {
 
 describe('Prêmios › Catálogo', () => {
   beforeAll(() => import('./catalogo-page'), 30_000);
-  beforeEach(() => prepararAmbienteTabela());
+  // A desktop: every column shown (`min-width` queries match).
+  beforeEach(() => prepararAmbienteTabela((q) => q.trim() === '' || q.includes('min-width')));
 
   it('lista com o custo em pontos e cashback; o novo prêmio valida em português e envia o custo em reais', { timeout: 30_000 }, async () => {
     const s = servidorFalso({
@@ -85,7 +86,8 @@ describe('Prêmios › Catálogo', () => {
 
 describe('Prêmios › Resgates', () => {
   beforeAll(() => import('./resgates-page'), 30_000);
-  beforeEach(() => prepararAmbienteTabela());
+  // A desktop: every column shown (`min-width` queries match).
+  beforeEach(() => prepararAmbienteTabela((q) => q.trim() === '' || q.includes('min-width')));
 
   function servidor() {
     return servidorFalso({
@@ -107,6 +109,17 @@ describe('Prêmios › Resgates', () => {
     expect(within(linha).getByText('500 pontos + R$ 10,50')).toBeInTheDocument();
     expect(within(linha).getByText('Bonifica Jardins')).toBeInTheDocument();
     expect(await screen.findByText(/4 resgates \(1 retirado\) · 2\.000 pontos · R\$ 42,00 em cashback · 1 cancelado$/)).toBeInTheDocument();
+  });
+
+  it('no celular: o código leva prêmio, cliente e situação; as ações continuam na linha', { timeout: 30_000 }, async () => {
+    prepararAmbienteTabela((q) => q.trim() === '' || q.includes('max-width'));
+    servidor();
+    renderizarPagina('/app/premios/resgates', () => import('./resgates-page'));
+    const linha = (await screen.findByText('K7M3Q9TZ')).closest('tr')!;
+    expect(within(linha).getByText('Solicitado')).toBeInTheDocument();
+    expect(within(linha).getByText(/^Mochila Térmica · /)).toBeInTheDocument();
+    expect(within(linha).queryByText('500 pontos + R$ 10,50')).not.toBeInTheDocument();
+    expect(within(linha).getByRole('button', { name: 'Entregar o resgate K7M3Q9TZ' })).toBeInTheDocument();
   });
 
   it('entregar pelo código: o código errado mostra a recusa do servidor; o certo entrega', { timeout: 30_000 }, async () => {

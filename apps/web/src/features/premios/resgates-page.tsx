@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PODE_GERENCIAR_PREMIOS, ROTULOS_STATUS_RESGATE_PREMIO, STATUS_RESGATE_PREMIO, type ResgatePremio } from '@bonifica/contracts';
 import { useUsuarioLogado } from '../../app/session/usuario';
 import { BadgeStatusResgatePremio } from '../../components/badges-situacao';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, ListPage, SoNoCelular, type FiltroDef } from '../../components/list-page';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
 import { can } from '../../lib/access';
 import { formatarDataHora } from '../../lib/format';
@@ -12,16 +12,32 @@ import { AcoesResgate } from './acoes-resgate';
 import { buscarResgates, chavesPremios, custoDoPremio } from './api';
 import { RelatorioResgates } from './relatorio-resgates';
 
+// On a phone: code (with prize, customer and status under it) and the actions; the rest from `sm` on.
 const COLUNAS: DataTableColumn<ResgatePremio>[] = [
-  { accessor: 'codigo', title: 'Código', render: (r) => <strong>{r.codigo}</strong> },
-  { accessor: 'premioNome', title: 'Prêmio' },
-  { accessor: 'clienteNome', title: 'Cliente' },
-  { accessor: 'custo', title: 'Custo', render: (r) => custoDoPremio(r.custoPontos, r.custoCashback) },
-  { accessor: 'filialNome', title: 'Retirar em', render: (r) => r.filialNome ?? '—' },
-  { accessor: 'criadoEm', title: 'Resgatado em', render: (r) => formatarDataHora(r.criadoEm) },
+  {
+    accessor: 'codigo',
+    title: 'Código',
+    render: (r) => (
+      <>
+        <strong>{r.codigo}</strong>
+        <SoNoCelular>
+          <Text size="xs">
+            {r.premioNome} · {r.clienteNome}
+          </Text>
+          <BadgeStatusResgatePremio status={r.status} size="xs" />
+        </SoNoCelular>
+      </>
+    ),
+  },
+  { accessor: 'premioNome', title: 'Prêmio', visibleMediaQuery: aPartirDe('sm') },
+  { accessor: 'clienteNome', title: 'Cliente', visibleMediaQuery: aPartirDe('sm') },
+  { accessor: 'custo', title: 'Custo', visibleMediaQuery: aPartirDe('md'), render: (r) => custoDoPremio(r.custoPontos, r.custoCashback) },
+  { accessor: 'filialNome', title: 'Retirar em', visibleMediaQuery: aPartirDe('md'), render: (r) => r.filialNome ?? '—' },
+  { accessor: 'criadoEm', title: 'Resgatado em', visibleMediaQuery: aPartirDe('sm'), render: (r) => formatarDataHora(r.criadoEm) },
   {
     accessor: 'status',
     title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
     render: (r) => <BadgeStatusResgatePremio status={r.status} />,
   },
 ];
