@@ -356,6 +356,30 @@ describe('sorteio: a semente não pode ser conhecida antes da lista', () => {
     expect((await buscar(l.id)).status).toBe('CONCLUIDO');
   });
 
+  it('mais prêmios que participantes: sorteia até acabar quem concorre; encerrar deixa os prêmios restantes sem ganhador', async () => {
+    const d = await novoSorteio({ nome: 'Sorteio com prêmios demais', premios: ['P1', 'P2', 'P3', 'P4', 'P5'], origemSemente: 'FIXA', semente: 'muitos-premios', dataLoteria: null });
+    const cg = env<Sorteio>(await gerente.post('/services/sorteio/congelar', { id: d.id })).result;
+    const participantes = cg.totalParticipantes!;
+    expect(participantes).toBeLessThan(5);
+    expect(env(await gerente.post('/services/sorteio/encerrar', { id: d.id })).messageError).toBe('Ainda há participantes concorrendo: sorteie os prêmios restantes.');
+    for (let p = 1; p <= participantes; p++) expect((await gerente.get(`/services/sorteio/addganhador/${d.id}?posicao=${p}`)).statusCode).toBe(200);
+    const acabou = await gerente.get(`/services/sorteio/addganhador/${d.id}?posicao=${participantes + 1}`);
+    expect(acabou.statusCode).toBe(400);
+    expect(env(acabou).messageError).toBe('Não há mais participantes para sortear: encerre o sorteio para deixar os prêmios restantes sem ganhador.');
+    const fim = await gerente.post('/services/sorteio/encerrar', { id: d.id });
+    expect(fim.statusCode, fim.body).toBe(200);
+    expect(env<Sorteio>(fim).result).toMatchObject({ status: 'CONCLUIDO', ganhadores: participantes });
+    expect(env(await gerente.post('/services/sorteio/encerrar', { id: d.id })).messageError).toBe('Este sorteio foi encerrado: os prêmios restantes ficaram sem ganhador.');
+    expect(env(await gerente.get(`/services/sorteio/addganhador/${d.id}`)).messageError).toBe('Este sorteio foi encerrado: os prêmios restantes ficaram sem ganhador.');
+    const publica = (await t.cliente().get(`/p/sorteio/${d.codigoPublico}`)).body;
+    expect(publica.match(/Sem ganhador: não restavam participantes/g)).toHaveLength(5 - participantes);
+    const pdf = textoDoPdf((await gerente.get(`/services/sorteio/ganhadores/impressao/${d.id}`)).rawPayload).join('').replace(/\s/g, '');
+    expect(pdf).toContain('5º—P5');
+    expect(pdf).toContain('Semganhador');
+    const [aud] = await linhas<{ acao: string }>(sql`select acao from auditoria where entidade = 'sorteio' and entidade_id = ${String(d.id)} order by id desc limit 1`);
+    expect(aud!.acao).toBe('ENCERRAR');
+  });
+
   it('semente fixa: trancada depois do início do período; a página pública diz quando foi fixada', async () => {
     const futuro = { inicio: '2099-01-01', fim: '2099-01-31', origemSemente: 'FIXA', semente: 'antes-1', dataLoteria: null };
     const a = await novoSorteio(futuro);

@@ -44,17 +44,28 @@ export async function participantesPdf(tx: Executor, s: Sorteio, empresaNome: st
 
 /** GET sorteio/ganhadores/impressao/{id}: the winners with the list's hash and the seed, manual ones flagged. */
 export function ganhadoresPdf(s: Sorteio, ganhadores: GanhadorSorteio[], empresaNome: string): Promise<Buffer> {
+  type Linha = { premio: string; numero: string; ganhador: string; como: string };
+  const linhas: Linha[] = ganhadores.map((g) => ({
+    premio: `${g.posicao}º — ${g.premio}`,
+    numero: g.numero,
+    ganhador: `${g.clienteNome} (${g.cpfMascarado})`,
+    como: g.manual ? `MANUAL: ${g.motivo}` : 'Sorteado pelo algoritmo',
+  }));
+  // A draw closed with prizes left (sorteio/encerrar): those prizes are listed without a winner.
+  if (s.status === 'CONCLUIDO') {
+    s.premios.slice(ganhadores.length).forEach((p, i) => linhas.push({ premio: `${ganhadores.length + i + 1}º — ${p}`, numero: '—', ganhador: 'Sem ganhador', como: 'Não restavam participantes' }));
+  }
   return relatorioPdf({
     titulo: `Ganhadores — ${s.nome}`,
     empresa: empresaNome,
     subtitulo: rodapeHash(s),
     resumo: resumoDoSorteio(s),
     colunas: [
-      { titulo: 'Prêmio', valor: (g) => `${g.posicao}º — ${g.premio}` },
-      { titulo: 'Número', valor: (g) => g.numero, largura: 'auto' },
-      { titulo: 'Ganhador', valor: (g) => `${g.clienteNome} (${g.cpfMascarado})` },
-      { titulo: 'Como', valor: (g) => (g.manual ? `MANUAL: ${g.motivo}` : 'Sorteado pelo algoritmo'), largura: 120 },
+      { titulo: 'Prêmio', valor: (l: Linha) => l.premio },
+      { titulo: 'Número', valor: (l: Linha) => l.numero, largura: 'auto' },
+      { titulo: 'Ganhador', valor: (l: Linha) => l.ganhador },
+      { titulo: 'Como', valor: (l: Linha) => l.como, largura: 120 },
     ],
-    linhas: ganhadores,
+    linhas,
   });
 }

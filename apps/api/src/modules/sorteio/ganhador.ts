@@ -53,7 +53,8 @@ async function anterioresDo(tx: Executor, sorteioId: number): Promise<Anterior[]
 
 function conferirPodeSortear(s: Sorteio) {
   if (s.status === 'RASCUNHO') throw erro.requisicao('Congele a lista de participantes antes de sortear.');
-  if (s.status === 'CONCLUIDO' || s.ganhadores >= s.premios.length) throw erro.requisicao('Todos os prêmios deste sorteio já têm ganhador.');
+  if (s.ganhadores >= s.premios.length) throw erro.requisicao('Todos os prêmios deste sorteio já têm ganhador.');
+  if (s.status === 'CONCLUIDO') throw erro.requisicao('Este sorteio foi encerrado: os prêmios restantes ficaram sem ganhador.');
 }
 
 type Escolhido = { numero: number; participante: number; clienteId: number };
@@ -89,6 +90,15 @@ async function registrar(tx: Executor, s: Sorteio, empresaId: number, usuarioId:
   return g!.id;
 }
 
+/** The numbers out of the draw and how many still compete for the next prize. */
+async function quemConcorre(tx: Executor, s: Sorteio): Promise<{ anteriores: Anterior[]; fora: [number, number][]; restantes: number }> {
+  const anteriores = await anterioresDo(tx, s.id);
+  const fora = await foraDoSorteio(tx, s, anteriores);
+  return { anteriores, fora, restantes: s.totalNumeros! - fora.reduce((n, [de, ate]) => n + ate - de + 1, 0) };
+}
+
+export const MENSAGEM_SEM_PARTICIPANTES = 'Não há mais participantes para sortear: encerre o sorteio para deixar os prêmios restantes sem ganhador.';
+
 /** GET sorteio/addganhador/{id}: the algorithm over (frozen list, seed) for the next position. */
 export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, posicao?: number): Promise<number> {
   // The draw row is locked by the caller, so `ganhadores` is current: a repeated click sees its own winner.
@@ -96,12 +106,22 @@ export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number
   if (posicao !== undefined && posicao !== s.ganhadores + 1) throw erro.requisicao(`O próximo prêmio a sortear é o ${s.ganhadores + 1}º.`);
   conferirPodeSortear(s);
   if (!s.semente) throw erro.requisicao('Informe a semente (o resultado da Loteria Federal) antes de sortear.');
-  const anteriores = await anterioresDo(tx, s.id);
-  const fora = await foraDoSorteio(tx, s, anteriores);
-  const restantes = s.totalNumeros! - fora.reduce((n, [de, ate]) => n + ate - de + 1, 0);
-  if (restantes <= 0) throw erro.requisicao('Não há mais participantes para sortear.');
+  const { anteriores, fora, restantes } = await quemConcorre(tx, s);
+  if (restantes <= 0) throw erro.requisicao(MENSAGEM_SEM_PARTICIPANTES);
   const numero = numeroNaPosicao(await indiceSorteado(s.hashLista!, s.semente, anteriores.length + 1, restantes), fora);
   return registrar(tx, s, empresaId, usuarioId, (await donoDoNumero(tx, s.id, numero))!, null);
+}
+
+/**
+ * POST sorteio/encerrar: closes a draw whose prizes outnumber who can still win (one prize per customer and
+ * fewer participants than prizes). Only then: stopping while someone still competes would let the company
+ * skip prizes after seeing the winners. The prizes left show "sem ganhador" everywhere.
+ */
+export async function encerrarSemParticipantes(tx: Executor, s: Sorteio, empresaId: number): Promise<number> {
+  conferirPodeSortear(s);
+  if ((await quemConcorre(tx, s)).restantes > 0) throw erro.requisicao('Ainda há participantes concorrendo: sorteie os prêmios restantes.');
+  await tx.update(sorteio).set({ status: 'CONCLUIDO', atualizadoEm: new Date() }).where(and(eq(sorteio.id, s.id), eq(sorteio.empresaId, empresaId)));
+  return s.premios.length - s.ganhadores;
 }
 
 /** POST sorteio/addganhadormanual: a lucky number of the frozen list, still in the draw, with the reason. */

@@ -20,7 +20,15 @@ const ESTILO = `<style>
 </style>`;
 
 function ganhadoresHtml(s: SorteioPublico): string {
-  if (!s.ganhadores.length) return '<p class="sub">Nenhum ganhador sorteado ainda.</p>';
+  // A closed draw with prizes left: nobody remained to win them (sorteio/encerrar), said on their rows.
+  const semGanhador =
+    s.status === 'CONCLUIDO'
+      ? s.premios
+          .slice(s.ganhadores.length)
+          .map((p, i) => `<tr><td>${s.ganhadores.length + i + 1}º<br><small>${html(p)}</small></td><td colspan="2">Sem ganhador: não restavam participantes</td></tr>`)
+          .join('')
+      : '';
+  if (!s.ganhadores.length && !semGanhador) return '<p class="sub">Nenhum ganhador sorteado ainda.</p>';
   const linhas = s.ganhadores
     .map((g) => {
       const [, , cpf, nome] = g.linha.split(';');
@@ -29,7 +37,7 @@ function ganhadoresHtml(s: SorteioPublico): string {
       return `<tr data-posicao="${g.posicao}"><td>${g.posicao}º<br><small>${html(g.premio)}</small></td><td><strong>${g.numero}</strong><br><small>${como}</small><br><small class="conferido"></small></td><td>${html(nome ?? '')}<br><small class="cpf">${html(cpf ?? '')}</small></td></tr>`;
     })
     .join('');
-  return `<div class="tabela"><table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th></tr></thead><tbody>${linhas}</tbody></table></div>`;
+  return `<div class="tabela"><table><thead><tr><th>Prêmio</th><th>Número</th><th>Ganhador</th></tr></thead><tbody>${linhas}${semGanhador}</tbody></table></div>`;
 }
 
 /**

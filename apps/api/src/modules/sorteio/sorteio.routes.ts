@@ -22,7 +22,7 @@ import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
 import { nomeDaEmpresa } from '../company/index.js';
 import { congelarSorteio, informarSemente } from './congelar.js';
 import { ganhadoresPdf, participantesPdf } from './documentos.js';
-import { ganhadoresDo, ganhadorManual, sortearProximo } from './ganhador.js';
+import { encerrarSemParticipantes, ganhadoresDo, ganhadorManual, sortearProximo } from './ganhador.js';
 import { buscarSorteio, excluirSorteio, gravarSorteio, listarSorteios } from './sorteio.repository.js';
 
 const ENTIDADE = 'sorteio';
@@ -81,6 +81,12 @@ export async function sorteioRoutes(app: FastifyInstance) {
     '/sorteio/addganhador/:id',
     { schema: { tags, summary: 'Sorteia o ganhador do próximo prêmio pelo algoritmo publicado', params: idParamSchema, querystring: sortearQuerySchema }, config: { ...config, alteraDados: true } },
     async (request) => ok<Sorteio>(await alterar(request, request.params.id, 'SORTEAR', (tx, s, empresaId, usuarioId) => sortearProximo(tx, s, empresaId, usuarioId, request.query.posicao))),
+  );
+
+  rotas.post(
+    '/sorteio/encerrar',
+    { schema: { tags, summary: 'Encerra o sorteio quando ninguém mais concorre: os prêmios restantes ficam sem ganhador', body: corpoId }, config },
+    async (request) => ok<Sorteio>(await alterar(request, request.body.id, 'ENCERRAR', (tx, s, empresaId) => encerrarSemParticipantes(tx, s, empresaId))),
   );
 
   rotas.post(

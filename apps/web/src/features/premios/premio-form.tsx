@@ -7,6 +7,7 @@ import { CampoDinheiro } from '../../components/campo-dinheiro';
 import { FormPage, useFormPage } from '../../components/form-page';
 import { notificar } from '../../components/notificar';
 import { useFiliaisRede } from '../../components/use-filiais-rede';
+import { formatarInteiro } from '../../lib/format';
 import { lerReais, reaisParaTexto } from '../../lib/reais';
 import { enviarFoto, useSalvarPremio } from './api';
 import { lerInteiro } from '../../lib/inteiro';
@@ -39,9 +40,10 @@ export function PremioForm({ registro, aoSalvar }: { registro: Premio | null; ao
       nome: registro?.nome ?? '',
       descricao: registro?.descricao ?? '',
       fotoArquivoId: registro?.fotoArquivoId ?? null,
-      custoPontos: registro?.custoPontos ? String(registro.custoPontos) : '',
+      // Shown as typed in pt-BR ("1.500"), read back by lerInteiro.
+      custoPontos: registro?.custoPontos ? formatarInteiro(registro.custoPontos) : '',
       custoCashback: registro?.custoCashback ? reaisParaTexto(registro.custoCashback) : '',
-      estoque: registro?.estoque !== null && registro?.estoque !== undefined ? String(registro.estoque) : '',
+      estoque: registro?.estoque !== null && registro?.estoque !== undefined ? formatarInteiro(registro.estoque) : '',
       limitePorCliente: registro?.limitePorCliente ? String(registro.limitePorCliente) : '',
       limitePeriodo: registro?.limitePeriodo ?? 'SEMPRE',
       validoDe: registro?.validoDe ?? '',

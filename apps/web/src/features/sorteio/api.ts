@@ -47,6 +47,8 @@ export const useCongelar = () => useMudanca(async (id: number) => (await api.pos
 export const useSemente = () => useMudanca(async (v: { id: number; semente: string }) => (await api.post<Sorteio>('sorteio/semente', v)).result);
 /** `posicao`: the prize the screen shows; a repeated click for it is refused by the server (409). */
 export const useSortear = () => useMudanca(async (v: { id: number; posicao: number }) => (await api.get<Sorteio>(`sorteio/addganhador/${v.id}?posicao=${v.posicao}`)).result);
+/** Only when nobody is left to win the next prize (the server checks): the prizes left stay without a winner. */
+export const useEncerrar = () => useMudanca(async (id: number) => (await api.post<Sorteio>('sorteio/encerrar', { id })).result);
 export const useGanhadorManual = () => useMudanca(async (v: { id: number; numero: string; motivo: string }) => (await api.post<Sorteio>('sorteio/addganhadormanual', v)).result);
 
 export const imprimirParticipantes = (id: number) => abrirPdf({ caminho: `sorteio/participantes/impressao/${id}` });

@@ -7,7 +7,7 @@ import { confirmar } from '../../components/confirmar';
 import { notificar } from '../../components/notificar';
 import { TabelaSimples } from '../../components/tabela-simples';
 import { formatarData } from '../../lib/format';
-import { imprimirGanhadores, linkPublico, useGanhadores, useGanhadorManual, useSemente, useSorteio, useSortear } from './api';
+import { imprimirGanhadores, linkPublico, useEncerrar, useGanhadores, useGanhadorManual, useSemente, useSorteio, useSortear } from './api';
 import { BadgeStatusSorteio } from './badge-status';
 import { SeletorSorteio, useSorteioEscolhido } from './seletor-sorteio';
 
@@ -128,6 +128,9 @@ export function Component() {
   const sorteio = useSorteio(id);
   const ganhadores = useGanhadores(id);
   const sortear = useSortear();
+  const encerrar = useEncerrar();
+  // The server says when nobody is left for the next prize; only then is closing the draw offered.
+  const [semParticipantes, setSemParticipantes] = useState<number | null>(null);
   const [manualAberto, setManualAberto] = useState(false);
   const s = sorteio.data;
   const pode = !!s && s.status === 'CONGELADO';
@@ -139,6 +142,21 @@ export function Component() {
     try {
       await sortear.mutateAsync({ id: atual.id, posicao });
       notificar.sucesso('Ganhador sorteado.');
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith('Não há mais participantes')) setSemParticipantes(atual.id);
+      falhou(e);
+    }
+  };
+  const encerrarSorteio = async (atual: Sorteio) => {
+    const restantes = atual.premios.length - atual.ganhadores;
+    const ok = await confirmar({
+      mensagem: `Encerrar o sorteio com ${restantes} ${restantes === 1 ? 'prêmio' : 'prêmios'} sem ganhador? Ninguém mais concorre (um prêmio por cliente); a página pública e o PDF dizem isso.`,
+      destrutiva: true,
+    });
+    if (!ok) return;
+    try {
+      await encerrar.mutateAsync(atual.id);
+      notificar.sucesso('Sorteio encerrado.');
     } catch (e) {
       falhou(e);
     }
@@ -167,6 +185,11 @@ export function Component() {
           <Button variant="default" leftSection={<IconHandFinger size={16} />} disabled={!pode} onClick={() => setManualAberto(true)}>
             Ganhador manual
           </Button>
+          {pode && semParticipantes === s.id && (
+            <Button variant="light" color="red" loading={encerrar.isPending} onClick={() => void encerrarSorteio(s)}>
+              Encerrar sem os prêmios restantes
+            </Button>
+          )}
         </Group>
       )}
       {s && (
@@ -210,7 +233,20 @@ export function Component() {
               </Table.Td>
             </Table.Tr>
           ))}
-          {ganhadores.data?.length === 0 && (
+          {s.status === 'CONCLUIDO' &&
+            s.premios.slice(ganhadores.data?.length ?? s.premios.length).map((p, i) => (
+              <Table.Tr key={`sem-${i}`}>
+                <Table.Td>
+                  {(ganhadores.data?.length ?? 0) + i + 1}º — {p}
+                </Table.Td>
+                <Table.Td colSpan={4}>
+                  <Text size="sm" c="dimmed">
+                    Sem ganhador: não restavam participantes
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {ganhadores.data?.length === 0 && s.status !== 'CONCLUIDO' && (
             <Table.Tr>
               <Table.Td colSpan={5}>
                 <Text c="dimmed" size="sm">

@@ -118,10 +118,11 @@ export function Terminal() {
   }, [rodada]);
 
   /** Cancels one sale of the customer after Confirmação; management only (the server checks too). */
-  const cancelar = async (id: number, valor: number) => {
+  const cancelar = async (id: number, valor: number, valePago?: number) => {
     if (!selecionado || cancelando) return;
+    const vale = valePago ? ` Os ${formatarBRL(valePago)} pagos com vale-presente voltam ao vale.` : '';
     const ok = await confirmar({
-      mensagem: `Cancelar a venda nº ${id} de ${formatarBRL(valor)} de ${selecionado.cliente.nome}? O cashback usado volta ao cliente; o cashback e os pontos que ela gerou são estornados.`,
+      mensagem: `Cancelar a venda nº ${id} de ${formatarBRL(valor)} de ${selecionado.cliente.nome}? O cashback usado volta ao cliente; o cashback e os pontos que ela gerou são estornados.${vale}`,
       destrutiva: true,
     });
     if (!ok) return;
@@ -181,7 +182,7 @@ export function Terminal() {
                 podeCancelar={podeCancelar}
                 cancelando={cancelando}
                 aoNovaVenda={novaVenda}
-                aoCancelar={() => void cancelar(venda.transacaoId, venda.valor)}
+                aoCancelar={() => void cancelar(venda.transacaoId, venda.valor, venda.valePago)}
               />
             ) : (
               <PainelVenda
