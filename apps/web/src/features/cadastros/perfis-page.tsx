@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { Perfil } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, ListPage, type FiltroDef } from '../../components/list-page';
 import { buscarPerfis, chavesCadastros, useExcluirPerfil } from './api';
 import { PerfilForm } from './perfil-form';
 
@@ -24,7 +24,8 @@ const COLUNAS: DataTableColumn<Perfil>[] = [
       </Group>
     ),
   },
-  { accessor: 'descricao', title: 'Descrição', render: (p) => p.descricao ?? '—' },
+  // On a phone: name and actions; the description from `sm` on.
+  { accessor: 'descricao', title: 'Descrição', visibleMediaQuery: aPartirDe('sm'), render: (p) => p.descricao ?? '—' },
   { accessor: 'permissoes', title: 'Permissões', textAlign: 'right', render: (p) => p.permissoes.length },
 ];
 

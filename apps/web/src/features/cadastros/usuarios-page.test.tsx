@@ -77,6 +77,16 @@ describe('Cadastros › Usuários', () => {
     expect(s.chamadas('GET profile/listall')).toHaveLength(0);
   });
 
+  it('no celular: o nome leva usuário, perfil e "Inativo"; e-mail, empresa e data ficam para telas maiores', async () => {
+    prepararAmbienteTabela((q) => q.trim() === '' || q.includes('max-width'));
+    servidor();
+    abrir();
+    const linhaAna = (await screen.findByText('Ana Paula Ribeiro')).closest('tr')!;
+    expect(within(linhaAna).getByText('ana.ribeiro · Gerente')).toBeInTheDocument();
+    expect(within(linhaAna).queryByText('ana@bompreco.com.br')).not.toBeInTheDocument();
+    expect(within(screen.getByText('João Lima').closest('tr')!).getByText('Inativo')).toBeInTheDocument();
+  });
+
   it('filtra por situação e perfil (perfilId numérico) e ordena por data de criação', async () => {
     const s = servidor();
     const { usuario, router } = abrir();

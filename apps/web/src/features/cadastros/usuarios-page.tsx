@@ -1,32 +1,53 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { UsuarioResumo } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef, type Ordenacao } from '../../components/list-page';
+import { aPartirDe, ListPage, SoNoCelular, type FiltroDef, type Ordenacao } from '../../components/list-page';
 import { formatarData } from '../../lib/format';
 import { buscarUsuarios, chavesCadastros, useDesativarUsuario, useOpcoesPerfis } from './api';
 import { UsuarioForm } from './usuario-form';
 import { useUsuarioLogado } from '../../app/session/usuario';
 
 const COLUNAS: DataTableColumn<UsuarioResumo>[] = [
-  { accessor: 'nome', title: 'Nome', sortable: true },
-  { accessor: 'username', title: 'Usuário', sortable: true },
-  { accessor: 'email', title: 'E-mail', render: (u) => u.email ?? '—' },
-  { accessor: 'empresaNome', title: 'Empresa', render: (u) => u.empresaNome ?? '—' },
-  { accessor: 'perfilNome', title: 'Perfil', render: (u) => u.perfilNome ?? '—' },
+  // On a phone: the name (with login, profile and status under it) and the actions; the rest from `sm`/`md` on.
+  {
+    accessor: 'nome',
+    title: 'Nome',
+    sortable: true,
+    render: (u) => (
+      <>
+        {u.nome}
+        <SoNoCelular>
+          <Text size="xs" c="dimmed">
+            {u.username} · {u.perfilNome ?? 'sem perfil'}
+          </Text>
+          {!u.ativo && (
+            <Badge color="gray" variant="light" size="xs">
+              Inativo
+            </Badge>
+          )}
+        </SoNoCelular>
+      </>
+    ),
+  },
+  { accessor: 'username', title: 'Usuário', sortable: true, visibleMediaQuery: aPartirDe('sm') },
+  { accessor: 'email', title: 'E-mail', visibleMediaQuery: aPartirDe('md'), render: (u) => u.email ?? '—' },
+  { accessor: 'empresaNome', title: 'Empresa', visibleMediaQuery: aPartirDe('md'), render: (u) => u.empresaNome ?? '—' },
+  { accessor: 'perfilNome', title: 'Perfil', visibleMediaQuery: aPartirDe('sm'), render: (u) => u.perfilNome ?? '—' },
   {
     accessor: 'ativo',
     title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
     render: (u) => (
       <Badge color={u.ativo ? 'teal' : 'gray'} variant="light">
         {u.ativo ? 'Ativo' : 'Inativo'}
       </Badge>
     ),
   },
-  { accessor: 'criadoEm', title: 'Criado em', sortable: true, render: (u) => formatarData(u.criadoEm) },
+  { accessor: 'criadoEm', title: 'Criado em', sortable: true, visibleMediaQuery: aPartirDe('md'), render: (u) => formatarData(u.criadoEm) },
 ];
 
 const ORDENACAO_PADRAO: Ordenacao = { campo: 'nome', direcao: 'asc' };

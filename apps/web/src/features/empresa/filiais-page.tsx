@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { formatarCnpj, formatarTelefone, type Filial } from '@bonifica/contracts';
 import { confirmarEExecutar } from '../../components/confirmar';
 import { FormDrawer } from '../../components/form-page';
-import { ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, ListPage, SoNoCelular, type FiltroDef } from '../../components/list-page';
 import { useDownload } from '../../components/use-download';
 import { buscarFiliais, chavesEmpresa, imprimirQrCode, useDesativarFilial } from './api';
 import { FilialForm } from './filial-form';
@@ -23,15 +23,24 @@ const COLUNAS: DataTableColumn<Filial>[] = [
             Matriz
           </Badge>
         )}
+        {!f.ativa && (
+          <SoNoCelular>
+            <Badge color="gray" variant="light" size="sm">
+              Inativa
+            </Badge>
+          </SoNoCelular>
+        )}
       </Group>
     ),
   },
-  { accessor: 'cnpj', title: 'CNPJ', render: (f) => (f.cnpj ? formatarCnpj(f.cnpj) : '—') },
-  { accessor: 'cidade', title: 'Cidade', render: (f) => [f.cidade, f.uf].filter(Boolean).join('/') || '—' },
-  { accessor: 'telefone', title: 'Telefone', render: (f) => (f.telefone ? formatarTelefone(f.telefone) : '—') },
+  // On a phone: name (with the status) and the actions; the rest from `sm`/`md` on.
+  { accessor: 'cnpj', title: 'CNPJ', visibleMediaQuery: aPartirDe('sm'), render: (f) => (f.cnpj ? formatarCnpj(f.cnpj) : '—') },
+  { accessor: 'cidade', title: 'Cidade', visibleMediaQuery: aPartirDe('sm'), render: (f) => [f.cidade, f.uf].filter(Boolean).join('/') || '—' },
+  { accessor: 'telefone', title: 'Telefone', visibleMediaQuery: aPartirDe('md'), render: (f) => (f.telefone ? formatarTelefone(f.telefone) : '—') },
   {
     accessor: 'ativa',
     title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
     render: (f) => (
       <Badge color={f.ativa ? 'teal' : 'gray'} variant="light">
         {f.ativa ? 'Ativa' : 'Inativa'}

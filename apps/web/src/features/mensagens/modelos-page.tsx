@@ -4,7 +4,7 @@ import { IconEdit, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ModeloMensagem } from '@bonifica/contracts';
 import { FormDrawer } from '../../components/form-page';
-import { BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
+import { aPartirDe, BotaoExcluir, ListPage, type FiltroDef } from '../../components/list-page';
 import { buscarModelos, chavesMensagens, useExcluirModelo } from './api';
 import { ModeloForm } from './modelo-form';
 
@@ -12,15 +12,18 @@ const CANAL = { WHATSAPP: 'WhatsApp', EMAIL: 'E-mail' } as const;
 
 const COLUNAS: DataTableColumn<ModeloMensagem>[] = [
   { accessor: 'nome', title: 'Nome' },
-  { accessor: 'canal', title: 'Canal', render: (m) => CANAL[m.canal] },
+  // On a phone: name and actions; channel and status from `sm`, the text from `md` on.
+  { accessor: 'canal', title: 'Canal', visibleMediaQuery: aPartirDe('sm'), render: (m) => CANAL[m.canal] },
   {
     accessor: 'texto',
     title: 'Texto',
+    visibleMediaQuery: aPartirDe('md'),
     render: (m) => (m.texto.length > 80 ? `${m.texto.slice(0, 80)}…` : m.texto),
   },
   {
     accessor: 'ativo',
     title: 'Situação',
+    visibleMediaQuery: aPartirDe('sm'),
     render: (m) => (
       <Badge color={m.ativo ? 'teal' : 'gray'} variant="light">
         {m.ativo ? 'Ativo' : 'Desativado'}
