@@ -75,6 +75,9 @@ export type FiltroSorteio = z.infer<typeof filtroSorteioSchema>;
 /** POST sorteio/semente — the Loteria Federal result typed by the manager (once, before the first winner). */
 export const sementeSorteioSchema = z.object({ id: id('Sorteio inválido.'), semente }).strict();
 
+/** addganhador when nobody is left for the next prize; the winners screen then offers sorteio/encerrar. */
+export const MENSAGEM_SEM_PARTICIPANTES = 'Não há mais participantes para sortear: encerre o sorteio para deixar os prêmios restantes sem ganhador.';
+
 /**
  * GET sorteio/addganhador/{id}?posicao=N — the prize the screen is drawing. A second click (or a second
  * manager) asking for a position already drawn is refused instead of drawing the next prize.

@@ -3,5 +3,14 @@
  * the search box (usernames may hold _) matches itself instead of acting as a wildcard.
  */
 export function padraoContem(termo: string): string {
-  return `%${termo.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${literalLike(termo)}%`;
+}
+
+/** The LIKE pattern for "starts with" (a code read out from its first characters), wildcards taken literally. */
+export function padraoComeca(termo: string): string {
+  return `${literalLike(termo)}%`;
+}
+
+function literalLike(termo: string): string {
+  return termo.replace(/[\\%_]/g, '\\$&');
 }

@@ -19,6 +19,7 @@ export type OpcoesConfirmacao = {
  * Resolves true on Sim, false on Não or when the dialog is dismissed.
  */
 export function confirmar({ mensagem, destrutiva = false, enterConfirma = false }: OpcoesConfirmacao): Promise<boolean> {
+  const enterSim = enterConfirma && !destrutiva;
   return new Promise((resolve) => {
     let respondido = false;
     const responder = (valor: boolean) => {
@@ -31,8 +32,8 @@ export function confirmar({ mensagem, destrutiva = false, enterConfirma = false 
       children: mensagem,
       labels: { confirm: CONSTANTES.confirmacaoSim, cancel: CONSTANTES.confirmacaoNao },
       // The focus starts on the button Enter should press (without it, on the close button).
-      confirmProps: { ...(destrutiva ? { color: 'red' } : {}), ...(enterConfirma && !destrutiva ? { 'data-autofocus': true } : {}) },
-      cancelProps: enterConfirma && !destrutiva ? undefined : { 'data-autofocus': true },
+      confirmProps: { color: destrutiva ? 'red' : undefined, 'data-autofocus': enterSim || undefined },
+      cancelProps: { 'data-autofocus': !enterSim || undefined },
       centered: true,
       onConfirm: () => responder(true),
       onCancel: () => responder(false),

@@ -1,2 +1,2 @@
 /** Public face of the `company` module (decision 022). */
-export { empresasVisiveis, nomeDaEmpresa } from './company.repository.js';
+export { empresasDaRede, empresasVisiveis, nomeDaEmpresa } from './company.repository.js';

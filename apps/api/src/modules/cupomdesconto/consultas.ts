@@ -2,7 +2,7 @@ import { and, desc, asc, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais, type CodigoCupom, type FiltroCodigos, type FiltroResgatados, type LoteCupons, type UsoCupom } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, cupomDesconto, cupomDescontoCodigo, cupomDescontoUso } from '../../db/schema/index.js';
-import { padraoContem } from '../../lib/busca.js';
+import { padraoComeca, padraoContem } from '../../lib/busca.js';
 import { sqlUsosDaCampanha } from './contador.js';
 
 const FUSO = 'America/Sao_Paulo';
@@ -63,7 +63,7 @@ export async function listarResgatados(tx: Executor, empresaId: number, f: Filtr
     f.cupomId ? eq(cupomDescontoUso.cupomId, f.cupomId) : undefined,
     f.clienteId ? eq(cupomDescontoUso.clienteId, f.clienteId) : undefined,
     f.busca
-      ? sql`(${cupomDescontoUso.codigo} like ${f.busca.replace(/\s+/g, '').toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}
+      ? sql`(${cupomDescontoUso.codigo} like ${padraoComeca(f.busca.replace(/\s+/g, '').toUpperCase())}
           or busca_normalizada(${cupomDesconto.nome} || ' ' || ${cliente.nome}) like busca_normalizada(${padraoContem(f.busca)}))`
       : undefined,
     f.status ? eq(cupomDescontoUso.status, f.status) : undefined,

@@ -123,13 +123,6 @@ export async function excluirPremio(tx: Executor, u: UsuarioContexto, id: number
   return 'EXCLUIR';
 }
 
-/** Short names of the network's branches, by id (the catalogue says where a restricted prize is collected). */
-export async function nomesDasFiliais(tx: Executor, empresaId: number, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const l = await tx.select({ id: empresa.id, nome: empresa.nomeCurto }).from(empresa).where(and(eq(empresa.matrizId, empresaId), inArray(empresa.id, ids)));
-  return new Map(l.map((x) => [x.id, x.nome]));
-}
-
 /** Active prizes of the catalogue, for the wall PDF and the counter. */
 export async function premiosAtivos(tx: Executor, empresaId: number, filialId: number | null): Promise<Premio[]> {
   const hoje = sql`(now() at time zone 'America/Sao_Paulo')::date`;

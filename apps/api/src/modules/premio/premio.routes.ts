@@ -13,11 +13,11 @@ import {
 import { registrarRecurso } from '../../lib/recurso.js';
 import { ok } from '../../lib/resposta.js';
 import { empresaDe, transacaoDoUsuario, usuarioDe } from '../../lib/tenant.js';
-import { nomeDaEmpresa } from '../company/index.js';
+import { empresasDaRede, nomeDaEmpresa } from '../company/index.js';
 import { fotos } from './dados-impressao.js';
 import { catalogoPdf } from './documentos.js';
 import { premiosParaCliente } from './para-cliente.js';
-import { buscarPremio, excluirPremio, gravarPremio, listarPremios, nomesDasFiliais, premiosAtivos } from './premio.repository.js';
+import { buscarPremio, excluirPremio, gravarPremio, listarPremios, premiosAtivos } from './premio.repository.js';
 import { resgateRoutes } from './resgate.routes.js';
 
 /**
@@ -49,7 +49,7 @@ export async function premioRoutes(app: FastifyInstance) {
         // A sold-out prize stays on the counter's list (marked "Esgotado") but not on the wall.
         const premios = (await premiosAtivos(tx, empresaId, request.body.filialId ?? null)).filter((p) => p.estoque !== 0);
         const ids = premios.map((p) => p.fotoArquivoId).filter((x): x is number => x !== null);
-        const lojas = await nomesDasFiliais(tx, empresaId, [...new Set(premios.flatMap((p) => p.filiais))]);
+        const lojas = new Map((await empresasDaRede(tx, empresaId)).map((e) => [e.id, e.shortName]));
         return { premios, lojas, nome: await nomeDaEmpresa(tx, empresaId), imagens: await fotos(tx, empresaId, ids) };
       });
       const pdf = await catalogoPdf(premios, nome, imagens, lojas);

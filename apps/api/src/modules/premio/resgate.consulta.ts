@@ -4,6 +4,7 @@ import { centavosParaReais, type FiltroResgatePremio, type HistoricoResgatePremi
 import type { Executor } from '../../db/client.js';
 import { cliente, empresa, premio, premioResgate, premioResgateHistorico, usuario } from '../../db/schema/index.js';
 import { FUSO } from '../../lib/fuso.js';
+import { padraoComeca } from '../../lib/busca.js';
 
 const filial = alias(empresa, 'filial_retirada');
 
@@ -73,7 +74,7 @@ export async function listarResgates(tx: Executor, empresaId: number, filialVisi
     f.filialId ? eq(premioResgate.filialId, f.filialId) : undefined,
     f.clienteId ? eq(premioResgate.clienteId, f.clienteId) : undefined,
     // The start of the code is enough (what the customer reads out first); LIKE's wildcards typed are literal.
-    f.codigo ? sql`${premioResgate.codigo} like ${f.codigo.toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}` : undefined,
+    f.codigo ? sql`${premioResgate.codigo} like ${padraoComeca(f.codigo.toUpperCase())}` : undefined,
     ...periodo(f.de, f.ate),
   );
   const [linhas, [total]] = await Promise.all([

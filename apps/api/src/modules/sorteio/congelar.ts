@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Sorteio } from '@bonifica/contracts';
+import { formatarData, type Sorteio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { sorteio, sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
@@ -21,8 +21,7 @@ export async function antesDeHoje(tx: Executor, dia: string, { ouHoje = false } 
  */
 export async function conferirExtracaoFutura(tx: Executor, s: { origemSemente: Sorteio['origemSemente']; dataLoteria: string | null }): Promise<void> {
   if (s.origemSemente !== 'LOTERIA' || !s.dataLoteria || !(await antesDeHoje(tx, s.dataLoteria))) return;
-  const dia = s.dataLoteria.split('-').reverse().join('/');
-  throw erro.requisicao(`A extração da Loteria Federal de ${dia} já aconteceu: a lista precisa ser congelada antes dela. Escolha uma extração de hoje em diante.`);
+  throw erro.requisicao(`A extração da Loteria Federal de ${formatarData(s.dataLoteria)} já aconteceu: a lista precisa ser congelada antes dela. Escolha uma extração de hoje em diante.`);
 }
 
 type Linhas<T> = { rows: T[] };

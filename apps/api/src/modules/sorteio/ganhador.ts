@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { indiceSorteado, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
+import { indiceSorteado, MENSAGEM_SEM_PARTICIPANTES, type GanhadorSorteio, type Sorteio } from '@bonifica/contracts';
 import type { Executor } from '../../db/client.js';
 import { cliente, sorteio, sorteioGanhador, sorteioParticipante } from '../../db/schema/index.js';
 import { erro } from '../../lib/erros.js';
@@ -96,8 +96,6 @@ async function quemConcorre(tx: Executor, s: Sorteio): Promise<{ anteriores: Ant
   const fora = await foraDoSorteio(tx, s, anteriores);
   return { anteriores, fora, restantes: s.totalNumeros! - fora.reduce((n, [de, ate]) => n + ate - de + 1, 0) };
 }
-
-export const MENSAGEM_SEM_PARTICIPANTES = 'Não há mais participantes para sortear: encerre o sorteio para deixar os prêmios restantes sem ganhador.';
 
 /** GET sorteio/addganhador/{id}: the algorithm over (frozen list, seed) for the next position. */
 export async function sortearProximo(tx: Executor, s: Sorteio, empresaId: number, usuarioId: number, posicao?: number): Promise<number> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconDice5, IconExternalLink, IconHandFinger, IconPrinter } from '@tabler/icons-react';
-import type { Sorteio } from '@bonifica/contracts';
+import { MENSAGEM_SEM_PARTICIPANTES, type Sorteio } from '@bonifica/contracts';
 import { CabecalhoPagina } from '../../components/cabecalho-pagina';
 import { confirmar } from '../../components/confirmar';
 import { notificar } from '../../components/notificar';
@@ -143,7 +143,7 @@ export function Component() {
       await sortear.mutateAsync({ id: atual.id, posicao });
       notificar.sucesso('Ganhador sorteado.');
     } catch (e) {
-      if (e instanceof Error && e.message.startsWith('Não há mais participantes')) setSemParticipantes(atual.id);
+      if (e instanceof Error && e.message === MENSAGEM_SEM_PARTICIPANTES) setSemParticipantes(atual.id);
       falhou(e);
     }
   };
